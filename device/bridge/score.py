@@ -1,0 +1,63 @@
+"""The score of a contract (Law 77), from the declaring side's point of view.
+
+Values are those of DESIGN.md (the seed text lost the tables). Impossible input raises
+ValueError and never yields a number: a terminal must not show or record a score it cannot
+justify.
+"""
+
+from bridge.calls import C, D, NT
+
+UNDOUBLED, DOUBLED, REDOUBLED = 0, 1, 2
+RISKS = ("", "X", "XX")
+
+
+def _check(level, strain, risk, tricks):
+    if not (isinstance(level, int) and 1 <= level <= 7):
+        raise ValueError("contract level must be 1..7, not %r" % (level,))
+    if not (isinstance(strain, int) and 0 <= strain <= 4):
+        raise ValueError("strain must be 0..4 (C, D, H, S, NT), not %r" % (strain,))
+    if risk not in (0, 1, 2):
+        raise ValueError("risk must be 0 (undoubled), 1 (doubled) or 2 (redoubled), not %r" % (risk,))
+    if not (isinstance(tricks, int) and 0 <= tricks <= 13):
+        raise ValueError("tricks taken must be 0..13, not %r" % (tricks,))
+
+
+def _undertricks(down, risk, vul):
+    if risk == UNDOUBLED:
+        return down * (100 if vul else 50)
+    if vul:
+        points = 200 + 300 * (down - 1)
+    else:  # 100, 200, 200, then 300 each from the fourth
+        points = 100 + 200 * min(down - 1, 2) + 300 * max(down - 3, 0)
+    return points * risk  # redoubled is twice doubled
+
+
+def score(level, strain, risk, vul, tricks):
+    """Points for the declaring side (negative when the contract fails).
+
+    level 1..7, strain 0..4, risk 0/1/2, vul True/False, tricks 0..13 won by declarer.
+    """
+    _check(level, strain, risk, tricks)
+    odd = tricks - 6
+    if odd < level:
+        return -_undertricks(level - odd, risk, vul)
+    per_trick = 20 if strain in (C, D) else 30
+    first = 40 if strain == NT else per_trick
+    mult = 1 << risk
+    trick_points = (first + per_trick * (level - 1)) * mult
+    total = trick_points
+    if trick_points >= 100:
+        total += 500 if vul else 300
+    else:
+        total += 50
+    if level == 6:
+        total += 750 if vul else 500
+    elif level == 7:
+        total += 1500 if vul else 1000
+    total += 50 * risk  # for making a doubled (50) or redoubled (100) contract
+    over = odd - level
+    if risk == UNDOUBLED:
+        total += over * per_trick
+    else:
+        total += over * (200 if vul else 100) * risk
+    return total

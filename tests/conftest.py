@@ -1,0 +1,48 @@
+"""Shared test plumbing: where the repository, the device code and the interpreters are."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DEVICE = ROOT / "device"
+SHARED = ROOT.parent / "shared"
+CORPUS = SHARED / "corpus" / "pbn"
+
+
+def micropython_path():
+    """The real `micropython` unix port: beside this Python (the project's venv) or on PATH."""
+    beside = Path(sys.executable).parent / "micropython"
+    found = str(beside) if beside.exists() else shutil.which("micropython")
+    if not found:
+        raise RuntimeError("the micropython interpreter is not installed: run `make setup`")
+    return found
+
+
+def run_device(args, interpreter="micropython", stdin=None, heapsize=None, timeout=300):
+    """Run device code (script path or `-m module` args) under CPython or MicroPython.
+
+    Returns the CompletedProcess; the device folder is on the module path of both.
+    """
+    env = dict(os.environ)
+    if interpreter == "micropython":
+        cmd = [micropython_path()]
+        if heapsize:
+            cmd += ["-X", "heapsize=%s" % heapsize]
+        env["MICROPYPATH"] = str(DEVICE) + os.pathsep + ".frozen"
+    else:
+        cmd = [sys.executable]
+        env["PYTHONPATH"] = str(DEVICE)
+    return subprocess.run(cmd + list(args), input=stdin, capture_output=True, env=env,
+                          timeout=timeout, cwd=str(ROOT))
+
+
+@pytest.fixture(scope="session")
+def corpus():
+    if not CORPUS.is_dir():
+        pytest.fail("the shared PBN corpus is missing at %s" % CORPUS)
+    return CORPUS
