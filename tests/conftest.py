@@ -46,3 +46,14 @@ def corpus():
     if not CORPUS.is_dir():
         pytest.fail("the shared PBN corpus is missing at %s" % CORPUS)
     return CORPUS
+
+
+def compile_device(dest):
+    """mpy-cross every device/bridge file into dest, as `make firmware` lays them on the board."""
+    tool = Path(micropython_path()).parent / "mpy-cross"
+    for src in sorted((DEVICE / "bridge").glob("*.py")):
+        out = Path(dest) / "bridge" / (src.stem + ".mpy")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run([str(tool if tool.exists() else "mpy-cross"), "-o", str(out), str(src)],
+                       check=True, capture_output=True)
+    return Path(dest)

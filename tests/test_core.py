@@ -101,3 +101,17 @@ def test_impossible_scores_are_refused(computed):
     for err in computed["scores"]["errors"]:
         assert set(err) == {"error"}
         assert "must be" in err["error"]
+
+
+def test_compiled_firmware_agrees(tmp_path):
+    """The .mpy files mpy-cross makes for the board compute what the sources compute."""
+    from conftest import compile_device, micropython_path
+    import subprocess
+
+    firmware = compile_device(tmp_path)
+    env = {"MICROPYPATH": str(firmware), "PATH": "/usr/bin:/bin"}
+    compiled = subprocess.run([micropython_path(), str(ROOT / "tests" / "core_runner.py"),
+                               str(VECTORS)], capture_output=True, env=env, timeout=120)
+    assert compiled.returncode == 0, compiled.stderr.decode()
+    source = run_device(["tests/core_runner.py", str(VECTORS)], interpreter="micropython")
+    assert json.loads(compiled.stdout) == json.loads(source.stdout)

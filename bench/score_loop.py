@@ -1,0 +1,39 @@
+"""Device-side benchmark: Law 77 scores of every contract, vulnerability and trick count."""
+
+import json
+import sys
+import time
+
+from bridge.score import score
+
+try:
+    from time import ticks_us, ticks_diff
+except ImportError:  # CPython
+    def ticks_us():
+        return int(time.perf_counter() * 1000000)
+
+    def ticks_diff(a, b):
+        return a - b
+
+
+def one_pass():
+    for level in range(1, 8):
+        for strain in range(5):
+            for risk in range(3):
+                for vul in (False, True):
+                    for tricks in range(14):
+                        score(level, strain, risk, vul, tricks)
+
+
+def main():
+    repeat = int(sys.argv[1])
+    times = []
+    for _ in range(repeat):
+        start = ticks_us()
+        one_pass()
+        times.append(ticks_diff(ticks_us(), start))
+    times.sort()
+    print(json.dumps({"scores": 2940, "us_per_score": times[len(times) // 2] / 2940}))
+
+
+main()

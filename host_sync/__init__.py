@@ -1,0 +1,1 @@
+"""The host side: sync service, scoring database, scoring, import/export, reports."""

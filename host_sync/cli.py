@@ -1,0 +1,29 @@
+"""The `host-sync` command line: one subcommand per job of the sync station."""
+
+import argparse
+import sys
+
+from host_sync import pbn_check
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(
+        prog="host-sync",
+        description="Sync bridge table terminals, score sessions, check and convert PBN.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    check = sub.add_parser(
+        "pbn-check", help="check every game of PBN files against the Laws core",
+        description="Replays every auction through the Laws core, derives contract, declarer "
+                    "and score, and reports each disagreement with the file's own tags: one "
+                    "JSON object per game, then a summary line.")
+    check.add_argument("paths", nargs="+", metavar="FILE_OR_FOLDER")
+    check.add_argument("--quiet", action="store_true",
+                       help="print only games with a problem, then the summary line")
+    check.set_defaults(run=pbn_check.run)
+    return parser
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    return args.run(args, sys.stdout, sys.stderr)
