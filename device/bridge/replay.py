@@ -1,0 +1,205 @@
+"""The replay tool of AUCTION_LOG.md: scenarios (JSON Lines) in, one result per line out.
+
+    python -m bridge.replay < scenarios.jsonl        (device/ on PYTHONPATH)
+    micropython -m bridge.replay < scenarios.jsonl   (device/ on MICROPYPATH)
+
+Both interpreters print the same bytes: the output is written by `dumps` below (fixed key
+order, ", " and ": " separators, ASCII with \\u escapes, as CPython's json.dumps), because
+MicroPython's json.dumps orders dict keys its own way and does not escape non-ASCII text.
+A line that is not a valid scenario gives {"id": ..., "error": ...} and the tool goes on.
+"""
+
+import json
+import sys
+
+from bridge.auction import DIRECTOR, Auction
+from bridge.calls import STRAINS, parse, to_short
+from bridge.lawcodes import EV_ACCEPT, EV_REJECT, call_event
+from bridge.seats import SEATS
+
+_CALL_KEYS = ("seat", "call", "artificial", "same_meaning", "change", "simultaneous")
+_FLAGS = ("artificial", "same_meaning", "simultaneous")
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b",
+            "\f": "\\f"}
+
+
+class Invalid(Exception):
+    """A scenario line that does not follow the contract; the message is the reason."""
+
+
+# -- output ------------------------------------------------------------------------------------
+
+def _string(s):
+    out = ['"']
+    for ch in s:
+        o = ord(ch)
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif o < 0x20 or o > 0x7f:
+            if o > 0xFFFF:
+                o -= 0x10000
+                out.append(f"\\u{0xD800 | (o >> 10):04x}\\u{0xDC00 | (o & 0x3FF):04x}")
+            else:
+                out.append(f"\\u{o:04x}")
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def dumps(value):
+    """JSON text of value; an ordered object is a tuple of (key, value) pairs."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, str):
+        return _string(value)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, tuple):
+        return "{" + ", ".join(_string(k) + ": " + dumps(v) for k, v in value) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(dumps(v) for v in value) + "]"
+    raise TypeError(f"cannot write {type(value).__name__} as JSON")
+
+
+# -- input -------------------------------------------------------------------------------------
+
+def _seat(text, where):
+    if not isinstance(text, str) or len(text) != 1 or SEATS.find(text) < 0:
+        raise Invalid(f"{where}: seat must be N, E, S or W")
+    return SEATS.find(text)
+
+
+def _event(e, where):
+    """One event of the scenario as a journal event (small int)."""
+    if not isinstance(e, dict):
+        raise Invalid(where + ": not an object")
+    if "director" in e:
+        if len(e) != 1 or e["director"] not in ("accept", "reject"):
+            raise Invalid(where + ': a director entry is {"director": "accept" | "reject"}')
+        return EV_ACCEPT if e["director"] == "accept" else EV_REJECT
+    for key in e:
+        if key not in _CALL_KEYS:
+            raise Invalid(f"{where}: unknown field {_string(key)}")
+    if "seat" not in e or "call" not in e:
+        raise Invalid(where + ": a call needs seat and call")
+    seat = _seat(e["seat"], where)
+    token = e["call"]
+    try:
+        call = parse(token)
+        if to_short(call) != token:  # only the contract's spelling: P, X, XX, 1C..9NT
+            raise ValueError
+    except ValueError:
+        raise Invalid(where + ": call must be P, X, XX or a bid 1C..9NT")
+    for flag in _FLAGS:
+        if flag in e and not isinstance(e[flag], bool):
+            raise Invalid(f"{where}: {flag} must be true or false")
+    change = e.get("change")
+    if change is not None and change not in ("unintended", "deliberate"):
+        raise Invalid(where + ": change must be unintended or deliberate")
+    return call_event(seat, call, e.get("artificial", False), e.get("same_meaning", False),
+                      change, e.get("simultaneous", False))
+
+
+def parse_scenario(obj):
+    """(id, dealer, journal events) of a decoded scenario; Invalid if it is not one."""
+    if not isinstance(obj, dict):
+        raise Invalid("a scenario must be a JSON object")
+    for key in obj:
+        if key not in ("id", "dealer", "events"):
+            raise Invalid("unknown field " + _string(key))
+    dealer = _seat(obj.get("dealer"), "dealer")
+    events = obj.get("events")
+    if not isinstance(events, list):
+        raise Invalid("events must be a list")
+    return dealer, [_event(events[i], "event " + str(i)) for i in range(len(events))]
+
+
+def _scenario_id(obj):
+    sid = obj.get("id") if isinstance(obj, dict) else None
+    if sid is None or isinstance(sid, str) or (isinstance(sid, int) and sid is not True and
+                                               sid is not False):
+        return sid
+    raise Invalid("id must be a string or an integer")
+
+
+# -- the result --------------------------------------------------------------------------------
+
+def _contract(a):
+    c = a.contract()
+    if c is None:
+        return None
+    return to_short(c[0]) + ("", "X", "XX")[c[1]]
+
+
+def _lead(entry):
+    offender, law, mask = entry
+    pairs = [("offender", SEATS[offender]), ("law", law)]
+    if law == "26A":
+        pairs.append(("suits", [STRAINS[s] for s in range(4) if mask >> s & 1]))
+    return tuple(pairs)
+
+
+def result(sid, a):
+    """The output object of AUCTION_LOG.md for auction a, as ordered pairs."""
+    declarer = a.declarer()
+    return (
+        ("id", sid),
+        ("status", a.status),
+        ("turn", None if a.turn is None or a.status == DIRECTOR else SEATS[a.turn]),
+        ("calls", [[SEATS[p >> 6], to_short(p & 63)] for p in a.calls]),
+        ("contract", _contract(a)),
+        ("declarer", None if declarer is None else SEATS[declarer]),
+        ("must_pass", tuple((SEATS[s], a.must_pass[s]) for s in range(4) if s in a.must_pass)),
+        ("lead", [_lead(e) for e in a.lead]),
+        ("rulings", list(a.rulings)),
+        ("refused", sorted(a.refused)),
+    )
+
+
+def replay_line(line):
+    """The output line (without newline) for one input line, or None for a blank line."""
+    line = line.strip()
+    if not line:
+        return None
+    try:
+        obj = json.loads(line)
+    except ValueError:
+        return dumps((("id", None), ("error", "not valid JSON")))
+    sid = None
+    try:
+        sid = _scenario_id(obj)
+        dealer, events = parse_scenario(obj)
+    except Invalid as e:
+        return dumps((("id", sid), ("error", e.args[0])))
+    a = Auction(dealer)
+    for ev in events:
+        a.apply(ev)
+    a.flush()
+    return dumps(result(sid, a))
+
+
+def main():
+    stdin = getattr(sys.stdin, "buffer", sys.stdin)
+    write = sys.stdout.write
+    while True:
+        raw = stdin.readline()
+        if not raw:
+            break
+        if isinstance(raw, bytes):
+            try:
+                raw = raw.decode("utf-8")
+            except UnicodeError:
+                write(dumps((("id", None), ("error", "not UTF-8 text"))) + "\n")
+                continue
+        out = replay_line(raw)
+        if out is not None:
+            write(out + "\n")
+
+
+if __name__ == "__main__":
+    main()

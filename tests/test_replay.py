@@ -1,0 +1,87 @@
+"""The replay tool (AUCTION_LOG.md) on both interpreters: same bytes, and the expected ones.
+
+Every tests/scenarios/NAME.jsonl is replayed by `python -m bridge.replay` and by the real
+`micropython -m bridge.replay`; both outputs must equal NAME.expected.jsonl byte for byte.
+"""
+
+import json
+import os
+import subprocess
+
+import pytest
+from bridge.replay import parse_scenario
+from conftest import ROOT, compile_device, micropython_path, run_device
+
+SCENARIOS = ROOT / "tests" / "scenarios"
+INPUTS = sorted(p for p in SCENARIOS.glob("*.jsonl") if not p.name.endswith(".expected.jsonl"))
+INTERPRETERS = ("cpython", "micropython")
+
+
+def replay(path, interpreter, heapsize=None):
+    proc = run_device(["-m", "bridge.replay"], interpreter=interpreter,
+                      stdin=path.read_bytes(), heapsize=heapsize)
+    assert proc.returncode == 0, proc.stderr.decode()
+    return proc.stdout
+
+
+@pytest.mark.parametrize("path", INPUTS, ids=[p.stem for p in INPUTS])
+def test_scenarios_on_both_interpreters(path):
+    expected = path.with_name(path.stem + ".expected.jsonl").read_bytes()
+    outputs = [replay(path, i) for i in INTERPRETERS]
+    assert outputs[0] == outputs[1], "CPython and MicroPython disagree"
+    assert outputs[0] == expected
+
+
+def test_one_output_per_scenario_in_order():
+    """Blank lines are skipped; every other line, valid or not, gives one line out."""
+    for path in INPUTS:
+        lines = [x for x in path.read_text().splitlines() if x.strip()]
+        out = path.with_name(path.stem + ".expected.jsonl").read_text().splitlines()
+        assert len(out) == len(lines)
+        for line, result in zip(lines, out):
+            try:
+                sid = json.loads(line).get("id")
+            except (ValueError, AttributeError):
+                sid = None
+            assert json.loads(result)["id"] == (sid if isinstance(sid, (str, int)) else None)
+
+
+def test_output_keys_in_contract_order():
+    keys = ["id", "status", "turn", "calls", "contract", "declarer", "must_pass", "lead",
+            "rulings", "refused"]
+    for line in (SCENARIOS / "laws.expected.jsonl").read_text().splitlines():
+        assert list(json.loads(line)) == keys
+
+
+def run_compiled(args, tmp_path, heapsize, stdin=None):
+    """Run under micropython with the bridge package compiled to .mpy, as on the board."""
+    env = dict(os.environ, MICROPYPATH=str(compile_device(tmp_path / "fw")))
+    cmd = [micropython_path(), "-X", "heapsize=" + heapsize] + args
+    return subprocess.run(cmd, input=stdin, capture_output=True, env=env, timeout=120,
+                          check=False)
+
+
+# Measured floors on the 64-bit unix port, with the .mpy bytecode loaded into the heap (the
+# engine's code alone takes ~24 KB of it there): the engine needs 48 KB, the replay tool, which
+# also holds the decoded JSON line, 128 KB. The 32 KB target of the issue is not met yet.
+ENGINE_HEAP = "48k"
+TOOL_HEAP = "128k"
+
+
+def test_journal_rebuild_in_small_heap(tmp_path):
+    """The engine plays a 60-call auction full of irregularities and rebuilds it from its
+    journal within ENGINE_HEAP."""
+    dealer, events = parse_scenario(json.loads((SCENARIOS / "long.jsonl").read_text()))
+    journal = tmp_path / "events.txt"
+    journal.write_text(" ".join(str(x) for x in [dealer] + events))
+    proc = run_compiled([str(ROOT / "tests" / "heap_probe.py"), str(journal)], tmp_path,
+                        ENGINE_HEAP)
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert json.loads(proc.stdout) == {"same": True, "calls": 61}
+
+
+def test_replay_tool_long_auction_in_small_heap(tmp_path):
+    path = SCENARIOS / "long.jsonl"
+    proc = run_compiled(["-m", "bridge.replay"], tmp_path, TOOL_HEAP, stdin=path.read_bytes())
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert proc.stdout == path.with_name("long.expected.jsonl").read_bytes()
