@@ -5,17 +5,25 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CORPUS ?= ../shared/corpus/pbn
-DEVICE_FILES := $(shell find device hw -name '*.py' -not -path 'hw/rpi/*' 2>/dev/null)
+# What goes on the board: the simulator, desktop and test backends stay behind.
+DEVICE_FILES := $(shell find device hw -name '*.py' -not -path 'hw/rpi/*' \
+	-not -name fake_machine.py -not -name pyframebuf.py -not -name sim.py \
+	-not -name keyboard.py -not -name png.py -not -name font_data.py 2>/dev/null) hw/font_data.py
 
 .PHONY: setup test demo bench firmware lint clean
 
-setup: $(STAMP)
+setup: $(STAMP) hw/font_data.py
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml tools/system-deps.sh
+	sh tools/system-deps.sh
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
+
+# The display font is generated at build time from the X11 misc-fixed font (xfonts-base).
+hw/font_data.py: tools/make_font.py $(STAMP)
+	$(BIN)/python tools/make_font.py
 
 test: setup
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest -q -n 2

@@ -23,20 +23,24 @@ def micropython_path():
     return found
 
 
-def run_device(args, interpreter="micropython", stdin=None, heapsize=None, timeout=300):
+def run_device(args, interpreter="micropython", stdin=None, heapsize=None, timeout=300,
+               path=None):
     """Run device code (script path or `-m module` args) under CPython or MicroPython.
 
-    Returns the CompletedProcess; the device folder is on the module path of both.
+    Returns the CompletedProcess. On the module path of both: `path` (a compiled firmware
+    folder), or by default the device folder and the repository root (for `hw`), which is
+    how the board's filesystem lays them out.
     """
     env = dict(os.environ)
+    folders = [str(path)] if path else [str(DEVICE), str(ROOT)]
     if interpreter == "micropython":
         cmd = [micropython_path()]
         if heapsize:
             cmd += ["-X", "heapsize=%s" % heapsize]
-        env["MICROPYPATH"] = str(DEVICE) + os.pathsep + ".frozen"
+        env["MICROPYPATH"] = os.pathsep.join(folders + [".frozen"])
     else:
         cmd = [sys.executable]
-        env["PYTHONPATH"] = str(DEVICE)
+        env["PYTHONPATH"] = os.pathsep.join(folders)
     return subprocess.run(cmd + list(args), input=stdin, capture_output=True, env=env,
                           timeout=timeout, cwd=str(ROOT))
 

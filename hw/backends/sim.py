@@ -1,0 +1,121 @@
+"""The simulator backend: the same Board with no hardware, for tests and the desktop.
+
+- SimDisplay is a 128x64 MONO_VLSB FrameBuffer like the SSD1306 one; show() keeps a copy of
+  what the panel would show, which renders as PNG (png()) or as text with half-block
+  characters (blocks(): 128 columns x 32 lines, two pixel rows per character cell).
+- ScriptKeypad plays a key script ("1 S PASS X OK") as PRESS and RELEASE events
+  (hw.backends.keyboard has the interactive one).
+- SimPwm and SimPin record what the buzzer and LEDs were told.
+"""
+
+from hw import keys
+from hw.board import Board
+from hw.buzzer import Buzzer
+from hw.display import HEIGHT, WIDTH, framebuf
+from hw.keypad import RELEASE
+from hw.leds import Led
+from hw.ticks import ticks_ms
+
+
+def pixel_of(buf, x, y, width=WIDTH):
+    """A pixel of a MONO_VLSB buffer."""
+    return (buf[(y >> 3) * width + x] >> (y & 7)) & 1
+
+
+class SimDisplay(framebuf.FrameBuffer):
+    def __init__(self, width=WIDTH, height=HEIGHT):
+        self.buffer = bytearray(width * height // 8)
+        super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
+        self.size = (width, height)
+        self.shown = bytes(len(self.buffer))  # what the panel shows since the last show()
+        self.frames = 0
+
+    def show(self):
+        self.shown = bytes(self.buffer)
+        self.frames += 1
+
+    def png(self, scale=4):
+        from hw.backends import png  # only screenshots need the encoder
+
+        shown, width = self.shown, self.size[0]
+        return png.encode(width, self.size[1], lambda x, y: pixel_of(shown, x, y, width), scale)
+
+    def blocks(self):
+        """The shown image as lines of ' ', '▀', '▄', '█' (top pixel, bottom pixel)."""
+        chars = (" ", "\u2580", "\u2584", "\u2588")
+        shown, (width, height) = self.shown, self.size
+        lines = []
+        for y in range(0, height, 2):
+            lines.append("".join(chars[pixel_of(shown, x, y, width)
+                                       | pixel_of(shown, x, y + 1, width) << 1]
+                                 for x in range(width)))
+        return lines
+
+
+class ScriptKeypad:
+    """Keys from a script of key names separated by spaces ("1 S PASS X OK"): each key is
+    pressed on one poll and released on the next. The script is read a name at a time, so
+    a whole session's keys cost no more memory than the text itself; a bad name raises
+    ValueError naming it when it is reached."""
+
+    def __init__(self, script=""):
+        self._script = script
+        self._at = 0
+        self._release = None
+
+    def feed(self, script):
+        self._script = self._script[self._at:] + " " + script
+        self._at = 0
+
+    def _next_name(self):
+        script, at, end = self._script, self._at, len(self._script)
+        while at < end and script[at] in " \t\r\n":
+            at += 1
+        start = at
+        while at < end and script[at] not in " \t\r\n":
+            at += 1
+        self._at = at
+        return script[start:at]
+
+    def poll(self, now):
+        if self._release is not None:
+            key, self._release = self._release, None
+            return key | RELEASE
+        name = self._next_name()
+        if not name:
+            return None
+        self._release = keys.code(name)
+        return self._release
+
+
+class SimPwm:
+    def __init__(self, clock):
+        self._clock = clock
+        self.tones = []  # (time, frequency or 0 for silence)
+        self._freq = 0
+
+    def freq(self, value):
+        self._freq = value
+
+    def duty_u16(self, value):
+        self.tones.append((self._clock(), self._freq if value else 0))
+
+
+class SimPin:
+    def __init__(self):
+        self.level = 0
+
+    def value(self, x):
+        self.level = x
+
+
+def open_board(keypad=None, clock=ticks_ms, profile=None):
+    """A Board on the simulator with the profile's LEDs; keypad defaults to an empty
+    ScriptKeypad, clock to real time (tests pass a virtual clock: any function returning
+    milliseconds)."""
+    if profile is None:
+        from hw.profiles import pico as profile
+    leds = {}
+    for name, _gpio in profile.LEDS:
+        leds[name] = Led(SimPin())
+    return Board(SimDisplay(), keypad or ScriptKeypad(), Buzzer(SimPwm(clock)), leds, clock)

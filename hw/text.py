@@ -1,0 +1,88 @@
+"""Text in the generated 6x9 font (Latin, Cyrillic, suits) drawn into any FrameBuffer.
+
+The display is 128x64, so a screen holds COLUMNS = 21 characters by ROWS = 7 lines of
+LINE = 9 pixels. Each glyph is blitted straight out of the font's bytes object (no copy, no
+per-glyph FrameBuffer), so drawing is done by framebuf's C code on the board. A character the
+font lacks is drawn as '?', so no text can crash a screen.
+"""
+
+from hw import font_data
+from hw import display
+from hw.display import framebuf
+
+WIDTH = font_data.WIDTH
+HEIGHT = font_data.HEIGHT
+LINE = HEIGHT
+COLUMNS = display.WIDTH // WIDTH
+ROWS = display.HEIGHT // LINE
+
+_GLYPHS = memoryview(font_data.GLYPHS)
+_RANGES = font_data.RANGES
+_FALLBACK = font_data.FALLBACK
+_HLSB = framebuf.MONO_HLSB
+# blit's palette maps a glyph's set pixels to 0 and its background to 1, and key=1 then skips
+# the background: dark text on a lit bar.
+_INVERT = framebuf.FrameBuffer(bytearray(1), 2, 1, _HLSB)
+_INVERT.pixel(0, 0, 1)
+
+
+def glyph_index(ch):
+    """The font's glyph number for one character (the '?' glyph when the font lacks it)."""
+    code = ord(ch)
+    if 0x20 <= code < 0x7F:
+        return code - 0x20
+    for i in range(0, len(_RANGES), 3):
+        if _RANGES[i] <= code <= _RANGES[i + 1]:
+            return _RANGES[i + 2] + code - _RANGES[i]
+    return _FALLBACK
+
+
+def has_glyph(ch):
+    return ch == "?" or glyph_index(ch) != _FALLBACK
+
+
+def width(s):
+    """Width of s in pixels (the font is monospaced)."""
+    return len(s) * WIDTH
+
+
+def draw(fb, s, x, y, color=1, scale=1):
+    """Draw s with its top-left corner at (x, y); returns the x just after it.
+
+    Only the glyphs' set pixels are drawn, in `color` (0 draws dark text on a lit area);
+    clipping at the edges is the framebuffer's. scale=2 or 3 draws large digits or a
+    contract with each font pixel a scale x scale square.
+    """
+    for ch in s:
+        at = glyph_index(ch) * HEIGHT
+        if scale == 1:
+            source = (_GLYPHS[at:at + HEIGHT], WIDTH, HEIGHT, _HLSB)
+            if color:
+                fb.blit(source, x, y, 0)
+            else:
+                fb.blit(source, x, y, 1, _INVERT)
+        else:
+            _draw_scaled(fb, at, x, y, color, scale)
+        x += WIDTH * scale
+    return x
+
+
+def _draw_scaled(fb, at, x, y, color, scale):
+    for row in range(HEIGHT):
+        bits = _GLYPHS[at + row]
+        col = 0
+        while bits:
+            if bits & 0x80:
+                fb.fill_rect(x + col * scale, y + row * scale, scale, scale, color)
+            bits = (bits << 1) & 0xFF
+            col += 1
+
+
+def draw_line(fb, s, row, inverted=False):
+    """Draw s on text line `row` (0..ROWS-1) of a full-width display, clearing it first.
+
+    An inverted line is dark text on a lit bar: the menu cursor and the warning banner.
+    """
+    y = row * LINE
+    fb.fill_rect(0, y, display.WIDTH, LINE, 1 if inverted else 0)
+    draw(fb, s[:COLUMNS], 0, y, 0 if inverted else 1)
