@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from conftest import CORPUS, run_device  # noqa: E402
+from conftest import CORPUS, DEVICE, compile_device, run_device  # noqa: E402
 
 from bridge.auction import Auction  # noqa: E402
 from host_sync.pbn import iter_pbn_files, read_file  # noqa: E402
@@ -53,11 +53,11 @@ def device_json(args, interpreter, heapsize=None):
     return json.loads(proc.stdout)
 
 
-def smallest_heap_kb(args, low=2, high=32):
+def smallest_heap_kb(args, path=DEVICE, low=2, high=32):
     """The smallest -X heapsize (KB) under which `args` still runs to the end, by bisection."""
     while low < high:
         mid = (low + high) // 2
-        if run_device(args, heapsize="%dk" % mid, timeout=1200).returncode == 0:
+        if run_device(args, heapsize="%dk" % mid, timeout=1200, path=path).returncode == 0:
             high = mid
         else:
             low = mid + 1
@@ -69,7 +69,10 @@ def bench_auctions(path):
     for interpreter, heap in (("cpython", None), ("micropython", HEAP)):
         rows[interpreter] = device_json(["bench/auction_replay.py", path, str(REPEAT)],
                                         interpreter, heap)
-    rows["micropython"]["heap_kb"] = smallest_heap_kb(["bench/auction_replay.py", path, "1"])
+    args = ["bench/auction_replay.py", path, "1"]
+    rows["micropython"]["heap_kb"] = smallest_heap_kb(args)
+    with tempfile.TemporaryDirectory() as firmware:
+        rows["micropython"]["heap_kb_mpy"] = smallest_heap_kb(args, compile_device(firmware))
     return rows
 
 
@@ -115,12 +118,13 @@ def main():
     print("## Auction checking: %d corpus auctions, %d calls, median of %d runs" % (
         n, cp["calls"], REPEAT))
     print()
-    print("| interpreter | µs per call | calls per second | smallest heap that runs it |")
+    print("| interpreter | µs per call | calls per second | smallest heap: .py sources / .mpy |")
     print("|---|---|---|---|")
     print("| CPython %s | %.2f | %.0f | - |" % (sys.version.split()[0], cp["us_per_call"],
                                                1e6 / cp["us_per_call"]))
     print("| MicroPython unix, -X heapsize=%s | %.2f | %.0f | %s |" % (
-        HEAP, mp["us_per_call"], 1e6 / mp["us_per_call"], "%d KB" % mp["heap_kb"]))
+        HEAP, mp["us_per_call"], 1e6 / mp["us_per_call"],
+        "%d KB / %d KB" % (mp["heap_kb"], mp["heap_kb_mpy"])))
     print("| ratio MicroPython / CPython | %.2f | | |" % (mp["us_per_call"] / cp["us_per_call"]))
     print()
     print("## Contract scoring (Law 77), all 2,940 cases, median of %d runs" % REPEAT)

@@ -1,0 +1,101 @@
+"""Frames: the unit of the serial link and of the journal file.
+
+frame = COBS(cbor payload + CRC32 of the payload, 4 bytes little-endian) + b"\\x00".
+The 0x00 delimiter lets a reader resynchronise after noise or a torn write: whatever lies
+between two zeros is one candidate frame, checked by COBS, CRC and CBOR in that order.
+"""
+
+from binascii import crc32
+from struct import pack, unpack
+
+from terminal import cbor, cobs
+
+MAX_PAYLOAD = 1024  # CBOR bytes in one frame
+_MAX_RAW = MAX_PAYLOAD + 4
+MAX_ENCODED = _MAX_RAW + _MAX_RAW // 254 + 1  # COBS overhead, delimiter not counted
+
+
+def frame_cbor(payload):
+    """The frame (delimiter included) carrying payload, already CBOR-encoded bytes."""
+    if len(payload) > MAX_PAYLOAD:
+        raise ValueError("frame: oversize: %d bytes of CBOR, at most %d" % (
+            len(payload), MAX_PAYLOAD))
+    return cobs.encode(payload + pack("<I", crc32(payload) & 0xFFFFFFFF)) + b"\x00"
+
+
+def encode_frame(obj):
+    """The frame carrying obj (ValueError if CBOR cannot carry it or it is oversize)."""
+    return frame_cbor(cbor.encode(obj))
+
+
+def decode_frame(raw):
+    """The object in one frame given without its delimiter; ValueError "frame: ..." if bad."""
+    if len(raw) > MAX_ENCODED:
+        raise ValueError("frame: oversize: %d encoded bytes, at most %d" % (
+            len(raw), MAX_ENCODED))
+    try:
+        body = cobs.decode(raw)
+    except ValueError as e:
+        raise ValueError("frame: " + str(e)) from None
+    if len(body) < 5:
+        raise ValueError("frame: too short (%d bytes)" % len(body))
+    payload = body[:-4]
+    if unpack("<I", body[-4:])[0] != crc32(payload) & 0xFFFFFFFF:
+        raise ValueError("frame: crc mismatch")
+    try:
+        return cbor.decode(payload)
+    except ValueError as e:
+        raise ValueError("frame: " + str(e)) from None
+
+
+class FrameReader:
+    """Cuts a byte stream fed in arbitrary chunks into decoded messages.
+
+    Bad frames (noise, truncation, oversize) are dropped, counted in `dropped`, with the last
+    reason in `error`; the reader carries on at the next delimiter. It never holds more than
+    MAX_ENCODED bytes. Empty frames (two zeros in a row) are ignored, so a sender may put a
+    zero before a frame to end whatever noise came before it.
+    """
+
+    def __init__(self):
+        self._buf = bytearray()
+        self._skip = False  # discarding an oversize frame up to its delimiter
+        self.dropped = 0
+        self.error = None
+
+    def partial(self):
+        """True while bytes of an unfinished frame are held (at the end of a file: a torn tail)."""
+        return self._skip or len(self._buf) > 0
+
+    def feed(self, data):
+        """The messages completed by data (bytes-like), in order, as a list."""
+        data = bytes(data)
+        messages = []
+        start = 0
+        while True:
+            end = data.find(b"\x00", start)
+            part = data[start:] if end < 0 else data[start:end]
+            if not self._skip:
+                if len(self._buf) + len(part) > MAX_ENCODED:
+                    self._skip = True
+                    self._buf = bytearray()
+                else:
+                    self._buf += part
+            if end < 0:
+                return messages
+            start = end + 1
+            if self._skip:
+                self._skip = False
+                self.drop("frame: oversize: no delimiter within %d bytes" % MAX_ENCODED)
+            elif self._buf:
+                raw = bytes(self._buf)
+                self._buf = bytearray()
+                try:
+                    messages.append(decode_frame(raw))
+                except ValueError as e:
+                    self.drop(str(e))
+
+    def drop(self, reason):
+        """Count a bad frame (also for callers that reject a well-formed frame's content)."""
+        self.dropped += 1
+        self.error = reason

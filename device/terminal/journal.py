@@ -1,0 +1,164 @@
+"""The power-safe journal: every result and ruling, appended to flash as link frames.
+
+File = frames, each a CBOR array:
+  [seq, kind, data, tag]  a record; seq strictly increasing, kind a short text,
+                          tag = HMAC-SHA256(key, cbor([ident, seq, kind, data]))
+  [base]                  written first by compaction: every seq <= base was acknowledged
+                          by the host and removed; seqs after compaction continue above it.
+
+Power loss can only tear the last frame. On open the file is scanned (never loaded whole):
+every whole valid record is kept; a torn tail is cut off logically by starting the next append
+with a 0x00 delimiter, which turns the tail into one bad frame that every scan skips and the next
+compaction drops (MicroPython files have no truncate(), and a rewrite on every boot after a
+power cut would cost a full copy). Bad frames in the middle (flash damage) are handled the same
+way: skipped, counted in `damaged`, later records kept; the host sees the gap in seq. When
+damage is what ends the file, one seq is skipped, so that the number of a damaged record that
+may already have reached the host is not given to a new one. (A torn tail is not damage: its
+record was never durable, so its seq is reused.)
+
+Compaction writes PATH.new (marker + unacknowledged records), syncs it, then renames it over
+PATH: atomic on POSIX and littlefs; on FAT MicroPython deletes PATH first, so a PATH.new
+without PATH is a finished compaction, while a PATH.new beside PATH is an unfinished one.
+"""
+
+import os
+
+from terminal import cbor, hmac256
+from terminal.frame import FrameReader, encode_frame, frame_cbor
+
+TAG_SIZE = 32
+_CHUNK = 256
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def _durable(f):
+    """Push f's bytes to the medium: fsync on CPython, os.sync on boards that have it."""
+    f.flush()
+    if hasattr(os, "fsync"):
+        os.fsync(f.fileno())
+    elif hasattr(os, "sync"):
+        os.sync()
+
+
+class Journal:
+    """Append-only record store for one terminal; see the module docstring for the format."""
+
+    def __init__(self, path, key, ident):
+        if not isinstance(key, bytes) or not key:
+            raise ValueError("journal: the key must be non-empty bytes")
+        if not isinstance(ident, str) or not ident:
+            raise ValueError("journal: the terminal id must be a non-empty str")
+        self.path = path
+        self._key = key
+        self._ident = cbor.encode(ident)
+        new = path + ".new"
+        if _exists(new):
+            if _exists(path):
+                os.remove(new)  # compaction cut before its rename: the old file stands
+            else:
+                os.rename(new, path)  # cut inside a FAT rename: the new file is complete
+        if not _exists(path):
+            open(path, "wb").close()
+        self.base = 0
+        self.last = 0
+        reader = FrameReader()
+        bad_before_last = 0
+        for record in self._scan(reader):
+            self.last = record[0]
+            bad_before_last = reader.dropped
+        self.last = max(self.last, self.base)
+        if reader.dropped > bad_before_last:
+            self.last += 1  # the damaged last record may have reached the host: skip its seq
+        self.damaged = reader.dropped
+        self._seal = reader.partial()
+
+    def _frames(self, reader):
+        """The file's frames through reader, fed one delimiter at a time so that a bad frame
+        is counted in reader.dropped before the next good one is yielded."""
+        with open(self.path, "rb") as f:
+            while True:
+                chunk = f.read(_CHUNK)
+                if not chunk:
+                    return
+                start = 0
+                while start < len(chunk):
+                    end = chunk.find(b"\x00", start) + 1 or len(chunk)
+                    for obj in reader.feed(chunk[start:end]):
+                        yield obj
+                    start = end
+
+    def _scan(self, reader):
+        """Every valid record in the file, in order; markers raise self.base, bad frames count."""
+        previous = self.base
+        for obj in self._frames(reader):
+            if not isinstance(obj, list):
+                reader.drop("journal: frame is not an array")
+            elif len(obj) == 1 and isinstance(obj[0], int):
+                self.base = max(self.base, obj[0])
+                previous = max(previous, obj[0])
+            elif (len(obj) == 4 and isinstance(obj[0], int) and obj[0] > previous
+                  and isinstance(obj[1], str) and isinstance(obj[3], bytes)
+                  and len(obj[3]) == TAG_SIZE):
+                previous = obj[0]
+                yield obj
+            else:
+                reader.drop("journal: not a record in sequence")
+
+    def append(self, kind, data):
+        """Store a record durably; return its seq. Nothing is written if it is refused."""
+        if not isinstance(kind, str) or not kind:
+            raise ValueError("journal: the record kind must be a non-empty str")
+        seq = self.last + 1
+        head = cbor.encode(seq) + cbor.encode(kind)
+        body = cbor.encode(data)
+        # b"\x84" heads a CBOR array of four items: [ident, seq, kind, data] and the record.
+        tag = hmac256.digest(self._key, b"\x84" + self._ident + head + body)
+        frame = frame_cbor(b"\x84" + head + body + cbor.encode(tag))
+        if self._seal:
+            frame = b"\x00" + frame
+        try:
+            with open(self.path, "ab") as f:
+                f.write(frame)
+                _durable(f)
+        except OSError:
+            self._seal = True  # part of the frame may be there: end it before the next one
+            self.last = seq  # and never reuse this seq, in case all of it is there
+            raise
+        self._seal = False
+        self.last = seq
+        return seq
+
+    def records_after(self, seq):
+        """Iterate (seq, kind, data, tag) of the stored records with a seq above `seq`."""
+        for record in self._scan(FrameReader()):
+            if record[0] > seq:
+                yield tuple(record)
+
+    def acknowledge(self, seq):
+        """The host has stored every record up to seq: compact them away, power-safely.
+
+        Returns True when the file was compacted, False when seq was already acknowledged.
+        """
+        if not isinstance(seq, int) or seq > self.last:
+            raise ValueError("journal: cannot acknowledge %r, the last record is %d" % (
+                seq, self.last))
+        if seq <= self.base:
+            return False
+        new = self.path + ".new"
+        with open(new, "wb") as f:
+            f.write(encode_frame([seq]))
+            for record in self.records_after(seq):
+                f.write(encode_frame(list(record)))
+            _durable(f)
+        os.rename(new, self.path)
+        self.base = seq
+        self.damaged = 0
+        self._seal = False
+        return True

@@ -1,0 +1,338 @@
+"""The journal under power cuts, kill -9, compaction cut at every step, and the host's hmac."""
+
+import hashlib
+import hmac
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import cbor2
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import DEVICE, micropython_path, run_device
+
+sys.path.insert(0, str(DEVICE))
+from terminal import hmac256  # noqa: E402
+from terminal.journal import Journal  # noqa: E402
+from link_runner import IDENT, KEY, dump, record_data  # noqa: E402
+
+
+def host_tag_ok(key, ident, record):
+    """The check the host makes, with the standard library and cbor2 only."""
+    seq, kind, data, tag = record
+    body = cbor2.dumps([ident, seq, kind, data], canonical=True)
+    return hmac.compare_digest(hmac.new(key, body, hashlib.sha256).digest(), tag)
+
+
+def fill(path, n):
+    j = Journal(str(path), KEY, IDENT)
+    for _ in range(n):
+        j.append("result", record_data(j.last + 1))
+    return j
+
+
+def records(path):
+    return list(Journal(str(path), KEY, IDENT).records_after(0))
+
+
+def check_prefix(recs, k, first=1):
+    """recs are exactly the records first..k as the runner writes them, tags valid."""
+    assert [r[0] for r in recs] == list(range(first, k + 1))
+    for seq, kind, data, tag in recs:
+        assert kind == "result" and data == record_data(seq)
+        assert host_tag_ok(KEY, IDENT, (seq, kind, data, tag))
+
+
+def frame_ends(raw):
+    """Offsets just past each frame delimiter."""
+    return [i + 1 for i, b in enumerate(raw) if b == 0]
+
+
+def test_append_and_read_back(tmp_path):
+    j = fill(tmp_path / "j", 5)
+    assert (j.base, j.last, j.damaged) == (0, 5, 0)
+    check_prefix(list(j.records_after(0)), 5)
+    assert [r[0] for r in j.records_after(3)] == [4, 5]
+    assert list(j.records_after(5)) == []
+
+
+def test_tags_verify_with_the_host_hmac_and_bind_the_terminal(tmp_path):
+    j = Journal(str(tmp_path / "j"), KEY, IDENT)
+    j.append("call", {"board": 1, "calls": [3, 0, 0, 0], "who": "Иванов"})
+    j.append("ruling", [1, -2**63, b"\x00\xff", None, True, 2.5])
+    for record in j.records_after(0):
+        assert host_tag_ok(KEY, IDENT, record)
+        assert not host_tag_ok(KEY, "T08", record)  # a record cannot pass as another terminal's
+        assert not host_tag_ok(b"another event key", IDENT, record)
+        seq, kind, data, tag = record
+        assert not host_tag_ok(KEY, IDENT, (seq + 1, kind, data, tag))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=200), st.binary(max_size=300))
+def test_hmac256_equals_the_standard_hmac(key, msg):
+    assert hmac256.digest(key, msg) == hmac.new(key, msg, hashlib.sha256).digest()
+
+
+def test_constant_time_compare():
+    assert hmac256.equal(b"abc", b"abc")
+    assert not hmac256.equal(b"abc", b"abd")
+    assert not hmac256.equal(b"abc", b"ab")
+    assert hmac256.equal(b"", b"")
+
+
+def test_power_cut_at_every_byte_offset(tmp_path):
+    """Truncate at every offset: recovery keeps exactly the whole records, and appends go on."""
+    src = tmp_path / "full"
+    fill(src, 20)
+    raw = src.read_bytes()
+    ends = frame_ends(raw)
+    assert len(ends) == 20
+    cut_path = tmp_path / "cut"
+    for cut in range(len(raw) + 1):
+        cut_path.write_bytes(raw[:cut])
+        whole = sum(1 for e in ends if e <= cut)
+        j = Journal(str(cut_path), KEY, IDENT)
+        assert (j.last, j.damaged) == (whole, 0)
+        check_prefix(list(j.records_after(0)), whole)
+        assert j.append("result", record_data(whole + 1)) == whole + 1
+        again = Journal(str(cut_path), KEY, IDENT)
+        check_prefix(list(again.records_after(0)), whole + 1)
+        assert again.damaged == (1 if cut not in ends and cut else 0)  # the sealed torn tail
+
+
+def test_power_cut_offsets_under_micropython(tmp_path):
+    src = tmp_path / "full"
+    fill(src, 12)
+    raw = src.read_bytes()
+    ends = frame_ends(raw)
+    rng = random.Random(3)
+    cuts = sorted({0, len(raw)} | {e + d for e in ends for d in (-1, 0, 1)}
+                  | {rng.randrange(len(raw)) for _ in range(8)})
+    cuts = [c for c in cuts if 0 <= c <= len(raw)]
+    for cut in cuts:
+        path = tmp_path / ("cut%d" % cut)
+        path.write_bytes(raw[:cut])
+        whole = sum(1 for e in ends if e <= cut)
+        state = device_state(path)
+        assert (state["last"], state["damaged"]) == (whole, 0)
+        assert state["records"] == expected_dump(whole)
+        # the file is left as the device found it or sealed-compatible: CPython agrees
+        check_prefix(records(path), whole)
+
+
+def device_state(path, interpreter="micropython"):
+    proc = run_device(["tests/link_runner.py", "recover", str(path)], interpreter=interpreter,
+                      timeout=60)
+    assert proc.returncode == 0, proc.stderr.decode()
+    lines = proc.stdout.decode().splitlines()
+    state = json.loads(lines[0])
+    state["records"] = [json.loads(line) for line in lines[1:]]
+    return state
+
+
+def expected_dump(k, first=1):
+    out = []
+    for seq in range(first, k + 1):
+        tag = hmac.new(KEY, cbor2.dumps([IDENT, seq, "result", record_data(seq)],
+                                        canonical=True), hashlib.sha256).hexdigest()
+        out.append([seq, "result", dump(record_data(seq)), tag])
+    return out
+
+
+def test_kill_9_while_micropython_appends(tmp_path):
+    """Kill the appender at random moments, five times: a clean prefix survives every time."""
+    path = tmp_path / "j"
+    rng = random.Random(9)
+    env = dict(os.environ, MICROPYPATH=str(DEVICE))
+    confirmed = 0
+    for _ in range(5):
+        proc = subprocess.Popen([micropython_path(), "tests/link_runner.py", "append",
+                                 str(path), "0"], stdout=subprocess.PIPE,
+                                cwd=str(DEVICE.parent), env=env)
+        first = proc.stdout.readline()  # it is up and appending
+        time.sleep(rng.uniform(0.0, 0.1))
+        os.kill(proc.pid, signal.SIGKILL)
+        out, _ = proc.communicate()
+        lines = (first + out).decode().split("\n")[:-1]  # the last may be cut short by the kill
+        seqs = [int(line.split()[1]) for line in lines]
+        assert seqs, "the appender wrote nothing before it was killed"
+        assert seqs[0] == confirmed + 1  # it resumed right after the last record
+        j = Journal(str(path), KEY, IDENT)
+        assert j.last >= seqs[-1]  # everything it reported durable is there
+        check_prefix(list(j.records_after(0)), j.last)
+        confirmed = j.last
+    assert device_state(path)["records"] == expected_dump(confirmed)
+
+
+def test_corrupt_record_in_the_middle_is_skipped_and_later_ones_kept(tmp_path):
+    path = tmp_path / "j"
+    fill(path, 10)
+    raw = bytearray(path.read_bytes())
+    ends = frame_ends(raw)
+    raw[ends[3] + 5] ^= 0x20  # inside record 5
+    path.write_bytes(bytes(raw))
+    j = Journal(str(path), KEY, IDENT)
+    assert (j.last, j.damaged) == (10, 1)
+    assert [r[0] for r in j.records_after(0)] == [1, 2, 3, 4, 6, 7, 8, 9, 10]
+    assert j.append("result", record_data(11)) == 11
+    assert j.acknowledge(2)
+    j = Journal(str(path), KEY, IDENT)  # compaction dropped the bad frame for good
+    assert (j.base, j.damaged) == (2, 0)
+    assert [r[0] for r in j.records_after(0)] == [3, 4, 6, 7, 8, 9, 10, 11]
+    for interpreter in ("micropython", "cpython"):
+        assert [r[0] for r in device_state(path, interpreter)["records"]] == [
+            3, 4, 6, 7, 8, 9, 10, 11]
+
+
+def test_damage_at_the_end_skips_a_seq_rather_than_reuse_it(tmp_path):
+    path = tmp_path / "j"
+    fill(path, 6)
+    raw = bytearray(path.read_bytes())
+    raw[frame_ends(raw)[4] + 5] ^= 0x20  # inside record 6, the last one
+    path.write_bytes(bytes(raw))
+    j = Journal(str(path), KEY, IDENT)
+    assert (j.last, j.damaged) == (6, 1)
+    assert [r[0] for r in j.records_after(0)] == [1, 2, 3, 4, 5]
+    assert j.append("result", record_data(7)) == 7
+
+
+def test_acknowledge_compacts_and_seq_never_goes_back(tmp_path):
+    path = tmp_path / "j"
+    j = fill(path, 8)
+    size = path.stat().st_size
+    assert j.acknowledge(5) is True
+    assert path.stat().st_size < size
+    check_prefix(list(j.records_after(0)), 8, first=6)
+    assert j.acknowledge(5) is False and j.acknowledge(3) is False  # already done: no change
+    assert j.acknowledge(8) is True
+    assert list(j.records_after(0)) == []
+    j = Journal(str(path), KEY, IDENT)  # power cycle with an empty journal
+    assert (j.base, j.last) == (8, 8)
+    assert j.append("result", record_data(9)) == 9
+    assert not (tmp_path / "j.new").exists()
+
+
+def test_bad_acknowledgements_change_nothing(tmp_path):
+    path = tmp_path / "j"
+    j = fill(path, 4)
+    before = path.read_bytes()
+    for bad in (5, 100, "3", None, 2.0):
+        with pytest.raises(ValueError, match="^journal: cannot acknowledge"):
+            j.acknowledge(bad)
+    assert path.read_bytes() == before and j.base == 0
+
+
+def test_bad_appends_change_nothing(tmp_path):
+    path = tmp_path / "j"
+    j = fill(path, 2)
+    before = path.read_bytes()
+    for kind, data, message in [("", 1, "kind must be"), (7, 1, "kind must be"),
+                                ("result", object(), "cbor: cannot encode"),
+                                ("result", {1, 2}, "cbor: cannot encode set"),
+                                ("result", "x" * 2000, "frame: oversize")]:
+        with pytest.raises(ValueError, match=message):
+            j.append(kind, data)
+    assert path.read_bytes() == before
+    assert j.append("result", record_data(3)) == 3
+
+
+def test_bad_key_or_terminal_id_is_refused(tmp_path):
+    for key, ident in [(b"", IDENT), ("text key", IDENT), (KEY, ""), (KEY, 7)]:
+        with pytest.raises(ValueError, match="^journal: "):
+            Journal(str(tmp_path / "j"), key, ident)
+
+
+def test_failed_write_burns_its_seq(tmp_path):
+    path = tmp_path / "j"
+    j = fill(path, 3)
+    saved = path.read_bytes()
+    path.unlink()
+    path.mkdir()  # opening it for append now fails, as a dead flash would
+    with pytest.raises(OSError):
+        j.append("result", record_data(4))
+    path.rmdir()
+    path.write_bytes(saved)
+    assert j.append("result", record_data(5)) == 5
+    assert [r[0] for r in Journal(str(path), KEY, IDENT).records_after(0)] == [1, 2, 3, 5]
+
+
+def compaction_states(tmp_path, n, ack):
+    """The old file and the finished compacted file for acknowledging `ack` of n records."""
+    old = tmp_path / "old"
+    fill(old, n)
+    done = tmp_path / "done"
+    shutil.copy(old, done)
+    Journal(str(done), KEY, IDENT).acknowledge(ack)
+    return old.read_bytes(), done.read_bytes()
+
+
+def test_power_cut_at_every_step_of_compaction(tmp_path):
+    n, ack = 12, 7
+    old, new = compaction_states(tmp_path, n, ack)
+    path = tmp_path / "j"
+    tmp = tmp_path / "j.new"
+
+    def recovered_and_continues(expect_base):
+        j = Journal(str(path), KEY, IDENT)
+        assert not tmp.exists() and j.base == expect_base and j.damaged == 0
+        check_prefix(list(j.records_after(0)), n, first=expect_base + 1)
+        assert j.append("result", record_data(n + 1)) == n + 1  # seq never reused
+        return j
+
+    # cut while writing PATH.new, at every byte, or before its rename: the old journal stands
+    for cut in range(len(new) + 1):
+        path.write_bytes(old)
+        tmp.write_bytes(new[:cut])
+        j = recovered_and_continues(0)
+        assert j.acknowledge(ack) and j.base == ack  # the host's repeated ack then works
+    # cut inside a FAT rename (PATH deleted, PATH.new not yet renamed): the compaction stands
+    path.unlink()
+    tmp.write_bytes(new)
+    recovered_and_continues(ack)
+    # cut after the rename
+    path.write_bytes(new)
+    recovered_and_continues(ack)
+
+
+def test_compaction_cut_under_micropython(tmp_path):
+    n, ack = 6, 4
+    old, new = compaction_states(tmp_path, n, ack)
+    path = tmp_path / "j"
+    for cut in (0, 1, len(new) // 2, len(new) - 1, len(new)):
+        path.write_bytes(old)
+        (tmp_path / "j.new").write_bytes(new[:cut])
+        state = device_state(path)
+        assert (state["base"], state["last"]) == (0, n)
+        assert state["records"] == expected_dump(n)
+        assert not (tmp_path / "j.new").exists()
+    path.unlink()
+    (tmp_path / "j.new").write_bytes(new)
+    state = device_state(path)
+    assert (state["base"], state["last"]) == (ack, n)
+    assert state["records"] == expected_dump(n, first=ack + 1)
+    proc = run_device(["tests/link_runner.py", "ack", str(path), str(n)], timeout=60)
+    assert proc.stdout.decode().split() == ["compacted"]
+    state = device_state(path)
+    assert (state["base"], state["last"], state["records"]) == (n, n, [])
+
+
+def test_scanning_streams_the_file_in_a_small_heap(tmp_path):
+    """A journal far bigger than the heap opens, counts and compacts: it is never loaded whole."""
+    path = tmp_path / "j"
+    fill(path, 1500)
+    assert path.stat().st_size > 2 * 48 * 1024  # the source modules alone need ~40 KB
+    proc = run_device(["tests/link_runner.py", "count", str(path)], heapsize="48k", timeout=60)
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert proc.stdout.decode().split() == ["1500", "1500"]
+    proc = run_device(["tests/link_runner.py", "ack", str(path), "1000"], heapsize="48k",
+                      timeout=60)
+    assert proc.returncode == 0, proc.stderr.decode()
+    check_prefix(records(path), 1500, first=1001)
