@@ -1,0 +1,609 @@
+"""The Laws of play, one rectification at a time, each test quoting the clause of the seed text
+(shared/seeds/001, section 5.4: Law 24 and Laws 41-71, 79) that it checks.
+
+Every board is replayed through `bridge.board_replay` (the whole-board tool) from compact
+events; the last test replays them all again under MicroPython and compares the bytes.
+
+The deal (declarer South, 4S, West leads; dummy North):
+    N  AKQJ.T98.765.432       E  T98.AKQJ.432.765
+    S  765.765.AKQJ.T98       W  432.432.T98.AKQJ
+"""
+
+import json
+
+from bridge.board_replay import encode, replay_scenario
+from conftest import run_device
+
+DEAL = "N:AKQJ.T98.765.432 T98.AKQJ.432.765 765.765.AKQJ.T98 432.432.T98.AKQJ"
+TRICK1 = "W:CA N:C2 E:C5 S:C8"  # West wins
+S_WINS = "W:D8 N:D5 E:D2 S:DA"  # South wins
+SCENARIOS = []
+
+
+def events(text):
+    """'W:CA' a card; 'd:accept', 'd:require:H', 'd:rule=12' director entries; 'W:x:SK'
+    exposed; 'S:claim=13', 'E:concede=2'; 'agreed=9'; 'W:CA+CK' two cards at once."""
+    out = []
+    for word in text.split():
+        head, _, rest = word.partition(":")
+        if head == "d":
+            parts = rest.split(":")
+            ev = {"director": parts[0].split("=")[0]}
+            if "=" in parts[0]:
+                ev["tricks"] = int(parts[0].split("=")[1])
+            for p in parts[1:]:
+                key, _, value = p.partition("=")
+                ev[key] = int(value) if key == "trick" else value
+            if len(parts) > 1 and "=" not in parts[1]:
+                ev = {"director": ev["director"], "suit": parts[1]}
+            out.append(ev)
+        elif head.startswith("agreed"):
+            out.append({"agreed": int(head.split("=")[1])})
+        elif rest.startswith("x:"):
+            out.append({"seat": head, "exposed": rest[2:]})
+        elif rest.startswith(("claim=", "concede=")):
+            kind, n = rest.split("=")
+            out.append({kind: head, "tricks": int(n)})
+        elif "+" in rest:
+            first, *also = rest.split("+")
+            out.append({"seat": head, "card": first, "also": also})
+        else:
+            out.append({"seat": head, "card": rest})
+    return out
+
+
+def play(text, contract="4S", declarer="S", extra=(), **kw):
+    """Replay the events after the auction (contract given) and return the output object."""
+    obj = {"id": "t%d" % len(SCENARIOS), "deal": DEAL, "contract": contract,
+           "declarer": declarer, "events": events(text) + list(extra)}
+    obj.update(kw)
+    SCENARIOS.append(obj)
+    return replay_scenario(obj)
+
+
+def finish(text, pick=min, revoke_trick=None, deal=DEAL):
+    """The events of `text`, then play on to the end: each player plays pick() of the cards
+    that follow suit (else of all his cards). In trick revoke_trick (0-based) the first
+    follower who can revoke does, with pick() of his other suits. None if he never can."""
+    from bridge.board_replay import Board
+    from bridge.cards import token
+    b = Board(None, deal, "4S", "S")
+    evs = events(text)
+    for i, ev in enumerate(evs):
+        b.event(ev, i)
+    p = b.play
+    revoked = revoke_trick is None
+    while p.status == "play":
+        seat = p.turn
+        lead = p.cards[p.trick * 4 + p.leaders[p.trick]] - 1
+        pool = [s * 13 + r for s in range(4) for r in range(13) if p.hands[seat * 4 + s] >> r & 1]
+        follow = [c for c in pool if lead >= 0 and c // 13 == lead // 13]
+        others = [c for c in pool if c not in follow]
+        if not revoked and p.trick == revoke_trick and follow and others:
+            revoked, follow = True, others
+        evs.append({"seat": "NESW"[seat], "card": token(pick(follow or pool))})
+        b.event(evs[-1], len(evs) - 1)
+    return evs if revoked else None
+
+
+def rulings(out):
+    return out["rulings"]
+
+
+# -- Law 41, 44: the opening lead and a normal trick ---------------------------------------
+
+def test_41_44_opening_lead_and_trick():
+    """41A: 'вистующий слева от предполагаемого разыгрывающего делает первый ход';
+    44G: 'Ход в следующую взятку делается с руки, которая выиграла последнюю взятку.'"""
+    out = play(TRICK1)
+    assert out["tricks"] == [{"leader": "W", "cards": ["CA", "C2", "C5", "C8"], "winner": "W"}]
+    assert out["turn"] == "W" and out["status"] == "play" and out["rulings"] == []
+    assert out["won"] == {"NS": 0, "EW": 1}
+
+
+def test_44e_trump_wins():
+    """44D: 'Взятка, содержащая козырь, выигрывается тем игроком, который положил в нее самый
+    старший козырь.'"""
+    out = play("W:CA N:C2 E:C5 S:C8 W:D8 N:S2")
+    assert out["refused"] == [5]  # N holds no S2: "not in this hand" changes nothing
+    out = play("W:H2 N:H8 E:HA S:H5 E:HK S:H6 W:H3 N:H9 E:HQ S:S5")
+    assert out["revokes"][0]["seat"] == "S"  # S still held H7: a revoke, noted not stopped
+    out = play("W:H2 N:H8 E:HA S:H5 E:HK S:H6 W:H3 N:H9 E:HQ S:H7 W:H4 N:HT E:HJ S:S5 W:D8"
+               " N:D5")
+    assert out["tricks"][3]["winner"] == "S" and out["revokes"] == []
+
+
+# -- Laws 53-56: leads out of turn --------------------------------------------------------
+
+def test_54_opening_lead_out_of_turn_held_with_options():
+    """54: 'Открытый первый ход вне очереди': the declarer's options are shown."""
+    out = play("E:HA")
+    assert out["status"] == "director" and out["turn"] is None
+    assert out["pending"] == {"law": "54", "seat": "E", "card": "HA",
+                              "options": [["accept", "54B"], ["spread", "54A"],
+                                          ["reject", "54D"]]}
+
+
+def test_54a_declarer_spreads_and_becomes_dummy():
+    """54A: 'разыгрывающий может выложить свою руку; он становится болваном... Болван
+    становится разыгрывающим.'"""
+    out = play("E:HA d:spread S:H5 W:H2 N:H8")
+    assert out["declarer"] == "N" and rulings(out) == ["54A"]
+    assert out["tricks"][0] == {"leader": "E", "cards": ["HA", "H5", "H2", "H8"],
+                                "winner": "E"}
+
+
+def test_54b_declarer_accepts_and_plays_second():
+    """54B1: 'Вторая карта в эту взятку играется с руки разыгрывающего.'"""
+    out = play("E:HA d:accept")
+    assert out["turn"] == "S" and out["declarer"] == "S" and rulings(out) == ["54B"]
+
+
+def test_54b_acceptance_by_playing():
+    """53A: the lead 'становится правильным ходом... если игра сделана с руки, следующей по
+    очередности после хода с отклонением'; 60A1: such play forfeits the right to rectify."""
+    out = play("E:HA S:H5")
+    assert rulings(out) == ["54B", "60A1"] and out["turn"] == "W"
+
+
+def test_54d_declarer_refuses_lead_major_penalty_card_and_lead_options():
+    """54D: 'Взятая назад карта становится старшей штрафной, и применяется Правило 50Г.'
+    50D2(a): 'потребовать от вистующего пойти в масть штрафной карты... карта перестает быть
+    штрафной и поднимается'."""
+    out = play("E:HA d:reject")
+    assert out["penalty_cards"] == [{"seat": "E", "card": "HA", "kind": "major"}]
+    assert out["pending"]["law"] == "50D2" and out["pending"]["seat"] == "W"
+    assert [o[0] for o in out["pending"]["options"]] == ["require", "forbid", "none"]
+    out = play("E:HA d:reject d:require:H")
+    assert out["penalty_cards"] == [] and out["lead_restriction"] == {
+        "seat": "W", "kind": "require", "suit": "H"}
+    out = play("E:HA d:reject d:require:H W:CA")  # W holds hearts: a revoke (61A)
+    assert out["revokes"][0]["seat"] == "W" and "61" in rulings(out)
+    out = play("E:HA d:reject d:forbid:H W:H2")
+    assert out["revokes"][0]["suit"] == "H"
+
+
+def test_50d2b_no_restriction_card_stays_and_must_be_played():
+    """50D2(b): 'не требовать и не запрещать ход... штрафная карта остается штрафной'; 50D1a:
+    'Старшей штрафной картой необходимо сыграть при первой законной возможности'; 50D1b: the
+    obligation to follow suit comes first."""
+    out = play("E:HA d:reject d:none W:CA N:C2 E:C5")  # follows clubs: allowed (50D1b)
+    assert out["penalty_cards"][0]["card"] == "HA" and out["pending"] is None
+    out = play("E:HA d:reject d:none W:CA N:C2 E:C5 S:C8 d:none W:H2 N:H8 E:HK")
+    assert out["pending"]["law"] == "52"  # HA had to be played to a heart lead
+
+
+def test_54e_declaring_side_tries_to_lead():
+    """54E: 'Если игрок разыгрывающей стороны пытается сделать первый ход, применяется
+    Правило 24' (the offender declares or is dummy: the card goes back to the hand)."""
+    out = play("N:SA")
+    assert out["pending"]["law"] == "54E"
+    out = play("N:SA d:reject W:CA")
+    assert rulings(out) == ["54E"] and out["penalty_cards"] == []
+    assert out["tricks"][0]["cards"][0] == "CA"
+
+
+def test_53a_56_defender_lead_out_of_turn():
+    """53A: any lead out of turn 'может трактоваться как правильный'; 56 (see 54D): not
+    accepted, the card is a major penalty card."""
+    out = play(TRICK1 + " E:HA")
+    assert out["pending"]["law"] == "53" and out["pending"]["options"] == [
+        ["accept", "53A"], ["reject", "56"]]
+    out = play(TRICK1 + " E:HA d:accept")
+    assert rulings(out) == ["53A"] and out["turn"] == "S"
+    out = play(TRICK1 + " E:HA d:reject")
+    assert "56" in rulings(out) and out["penalty_cards"][0]["kind"] == "major"
+    assert out["pending"]["law"] == "50D2"  # West, to lead, has a partner with a penalty card
+
+
+def test_55_declarer_lead_out_of_turn():
+    """55A: 'любой из вистующих может принять этот ход... или же потребовать взять его
+    назад'; 55B1: 'возвращает карту... Дальнейшего исправления нет'; 55B2: 'Он обязан сделать
+    ход с правильной руки.'"""
+    out = play(TRICK1 + " S:DA")
+    assert out["pending"]["law"] == "55"
+    out = play(TRICK1 + " S:DA d:reject")
+    assert rulings(out) == ["55B1"] and out["turn"] == "W" and out["penalty_cards"] == []
+    out = play(S_WINS + " N:SA d:reject")
+    assert rulings(out) == ["55B2"] and out["turn"] == "S"
+    out = play(S_WINS + " N:SA d:accept")
+    assert rulings(out) == ["55A"] and out["turn"] == "E"
+
+
+def test_53b_53c_play_after_declarer_lead_out_of_turn():
+    """53B: 'Если вистующий справа от той руки, с которой разыгрывающим был сделан ход вне
+    очереди, играет... этот ход остается и применяется Правило 57'; 53C: the proper lead by
+    the opponent 'остается, а все карты, сыгранные в эту взятку по ошибке, могут быть взяты
+    назад без наказания'."""
+    out = play(TRICK1 + " S:DA E:D2")
+    assert rulings(out)[:1] == ["53B"] and out["pending"]["law"] == "57"
+    out = play(TRICK1 + " N:SA W:CK")
+    assert rulings(out) == ["53C"] and out["tricks"][1]["leader"] == "W"
+
+
+def test_60b_defender_plays_before_declarer_leads_from_proper_hand():
+    """60B: 'Когда вистующий играет после того, как от разыгрывающего потребовали взять назад
+    ход вне очереди... но до того, как разыгрывающий пошел с правильной руки, карта вистующего
+    становится старшей штрафной картой.'"""
+    out = play(S_WINS + " N:SA d:reject W:S2")
+    assert "60B" in rulings(out) and out["penalty_cards"] == [
+        {"seat": "W", "card": "S2", "kind": "major"}]
+    assert out["turn"] == "S"
+
+
+# -- Laws 24, 48-52: exposed and penalty cards --------------------------------------------
+
+def test_24_card_exposed_in_the_auction():
+    """24: 'Если нарушитель станет вистующим, то каждая такая карта становится штрафной картой'
+    (24B: an honour, partner must pass at his next turn); picked up by declarer or dummy."""
+    auction = [{"seat": "S", "call": "1S"}, {"seat": "W", "exposed": "CA"},
+               {"seat": "N", "exposed": "S2"}, {"seat": "W", "call": "P"},
+               {"seat": "N", "call": "4S"}, {"seat": "E", "call": "P"},
+               {"seat": "S", "call": "P"}, {"seat": "W", "call": "P"}]
+    obj = {"id": "24", "dealer": "S", "deal": DEAL, "events": auction}
+    SCENARIOS.append(obj)
+    out = replay_scenario(obj)
+    assert out["contract"] == "4S" and out["declarer"] == "S"
+    assert out["penalty_cards"] == [{"seat": "W", "card": "CA", "kind": "major"}]
+    assert "24B" in rulings(out) and "24" in rulings(out)  # N's card goes back (N is dummy)
+    obj = dict(obj, id="24-lead", events=auction + events("W:CK"))
+    SCENARIOS.append(obj)
+    assert replay_scenario(obj)["pending"]["law"] == "52"  # CA must be led (50D1a)
+
+
+def test_48a_declarer_exposes_no_penalty():
+    """48A: 'никакая карта с руки разыгрывающего или болвана никогда не становится штрафной'."""
+    out = play("S:x:DA")
+    assert out["penalty_cards"] == [] and rulings(out) == ["48A"]
+
+
+def test_49_50b_minor_and_major_penalty_cards():
+    """50B: 'Единственная карта, рангом ниже онера и открытая ненамеренно... становится
+    младшей штрафной картой. Любая карта ранга онера... становится старшей'; 'когда один из
+    вистующих имеет две или более штрафные карты, все такие карты становятся старшими'."""
+    out = play("W:x:D8")
+    assert out["penalty_cards"] == [{"seat": "W", "card": "D8", "kind": "minor"}]
+    out = play("W:x:DT")
+    assert out["penalty_cards"][0]["kind"] == "major"
+    out = play("W:x:D8 W:x:D9")
+    assert [p["kind"] for p in out["penalty_cards"]] == ["major", "major"]
+
+
+def test_50c_minor_penalty_card():
+    """50C: 'ему не разрешено играть любой другой картой той же масти рангом ниже онера, пока
+    он не сыграет штрафной картой, но ему дано право сыграть вместо нее онером'."""
+    assert play("W:x:D8 W:D9")["pending"]["law"] == "52"
+    out = play("W:x:D8 W:DT")
+    assert out["pending"] is None and out["penalty_cards"][0]["card"] == "D8"
+    out = play("W:x:D8 W:CA")  # another suit: no restriction on the minor penalty card
+    assert out["pending"] is None
+
+
+def test_51_two_penalty_cards_declarer_designates_or_restricts():
+    """51A: 'разыгрывающий обозначает, какой из них надлежит сыграть'; 51B1(a): when partner
+    is required to lead the suit, 'карты этой масти перестают быть штрафными картами'."""
+    out = play("W:x:D8 W:x:D9 W:D9")
+    assert out["pending"] is None and out["penalty_cards"] == [
+        {"seat": "W", "card": "D8", "kind": "major"}]
+    out = play(S_WINS + " E:x:H2 E:x:H3", extra=[])
+    assert out["refused"] == [4, 5]  # E holds neither card: refused, nothing changes
+    out = play("W:S2 N:SA E:S8 S:S5 E:x:HA E:x:HK N:H8 E:HQ")  # N leads; E must play HA/HK
+    assert out["pending"]["law"] == "52"
+    out = play("W:CA N:C2 E:x:HA E:x:HK E:C5 S:C8")
+    assert out["pending"]["law"] == "50D2"
+    out = play("W:CA N:C2 E:x:HA E:x:HK E:C5 S:C8 d:require:H")
+    assert "51B" in rulings(out) and out["penalty_cards"] == []
+
+
+def test_52_failure_to_play_a_penalty_card():
+    """52B1(a): 'разыгрывающий может принять такой ход или игру'; 52B1(b): 'обязан принять...
+    если он после этого сыграл'; 52B2: 'вистующий обязан заменить штрафной картой ту карту...
+    становится старшей штрафной картой'."""
+    base = "W:CA N:C2 E:x:HA E:C5 S:C8 d:none W:H2 N:H8 E:HK"
+    assert play(base)["pending"]["law"] == "52"
+    out = play(base + " d:accept")
+    assert "52B1a" in rulings(out) and out["penalty_cards"][0]["card"] == "HA"
+    out = play(base + " S:H5")
+    assert "52B1b" in rulings(out) and out["tricks"][1]["cards"] == ["H2", "H8", "HK", "H5"]
+    out = play(base + " d:reject E:HA")
+    assert "52B2" in rulings(out) and out["penalty_cards"] == [
+        {"seat": "E", "card": "HK", "kind": "major"}]
+    assert out["tricks"][1]["cards"][2] == "HA"
+
+
+# -- Laws 57-60: premature play, simultaneous plays, inability, play after illegal play ------
+
+def test_57a_premature_play_declarer_options():
+    """57A: the card 'становится старшей штрафной картой', and declarer may require partner to
+    play 'самой старшей' (1) or 'самой младшей' (2) card of the suit led, or forbid a suit (3)."""
+    base = S_WINS + " S:DK E:D3"
+    out = play(base)
+    assert out["pending"]["law"] == "57" and out["pending"]["seat"] == "E"
+    out = play(base + " d:highest W:D9")
+    assert out["revokes"][0]["seat"] == "W" and "57A1" in rulings(out)  # 61A: DT required
+    out = play(base + " d:highest W:DT N:D6 E:D3")
+    assert out["revokes"] == [] and out["penalty_cards"] == []
+    out = play(base + " d:lowest W:D9 N:D6 E:D4")
+    assert out["pending"]["law"] == "52"  # E's D3 is a major penalty card: it must be played
+
+
+def test_57a_premature_lead_to_next_trick():
+    """57A: 'Когда вистующий ходит в следующую взятку прежде, чем его партнер сыграл в
+    текущую'."""
+    out = play("W:CA N:C2 W:CK")
+    assert out["pending"]["law"] == "57" and out["pending"]["card"] == "CK"
+    out = play("W:CA N:C2 W:CK d:forbid:H E:C5")
+    assert out["penalty_cards"] == [{"seat": "W", "card": "CK", "kind": "major"}]
+    assert "57A3" in rulings(out)
+
+
+def test_57c_declarer_premature_play_and_both_hands_played():
+    """57C2: 'Карта преждевременной игры (не хода) разыгрывающего с любой руки является
+    сыгранной картой'; 57C1: no rectification 'если разыгрывающий сыграл картами с обеих рук'."""
+    out = play("W:S2 N:SA E:S8 S:S5 N:H8 S:H5 W:H2 E:HA")
+    assert rulings(out) == ["57C2", "57C1"] and out["pending"] is None
+    assert out["tricks"][1] == {"leader": "N", "cards": ["H8", "HA", "H5", "H2"],
+                                "winner": "E"}
+
+
+def test_58_simultaneous_plays():
+    """58A: 'считаются последовавшими за ними'; 58B2: 'если он является вистующим, то все
+    остальные открытые карты становятся штрафными'."""
+    out = play("W:CA+CK")
+    assert "58B2" in rulings(out) and out["penalty_cards"] == [
+        {"seat": "W", "card": "CK", "kind": "major"}]
+    out = play("W:CA", extra=[{"seat": "N", "card": "C2", "simultaneous": True}])
+    assert rulings(out) == ["58A"] and out["tricks"][0]["cards"][:2] == ["CA", "C2"]
+    out = play("W:CA N:C2+C3")
+    assert "58B1" in rulings(out) and out["penalty_cards"] == []
+
+
+def test_59_inability_to_comply():
+    """59: 'Игрок может сыграть любой законной в других обстоятельствах картой, если он не в
+    состоянии пойти либо сыграть, как требуется'."""
+    base = S_WINS + " S:DK W:D9 N:D6 E:D3 S:DQ W:DT N:D7 E:D4 S:DJ E:HA d:highest W:CJ"
+    out = play(base)
+    assert "59" in rulings(out) and out["revokes"] == []
+
+
+# -- Laws 61-64: revokes ------------------------------------------------------------------
+
+def test_61_revoke_detected_from_the_hand_record():
+    """61A: 'Невыполнение игры в масть в соответствии с Правилом 44... представляет собой
+    фальшренонс'."""
+    out = play("W:CA N:C2 E:HJ")
+    assert out["revokes"] == [{"law": "61", "trick": 1, "seat": "E", "suit": "C",
+                               "established": False, "corrected": False, "inferred": False,
+                               "transfer": 0}]
+    assert out["status"] == "play"  # the play goes on: the Laws leave the revoke to be found
+
+
+def test_61_revoke_found_later_without_hand_record():
+    """Without a hand record the revoke shows when the player later plays the suit he
+    failed to follow (61A, established by then, 63A1)."""
+    obj = {"id": "nodeal", "contract": "4S", "declarer": "S",
+           "events": events("W:CA N:C2 E:HJ S:C8 W:CK N:C3 E:C5 S:C9")}
+    SCENARIOS.append(obj)
+    out = replay_scenario(obj)
+    assert [(r["trick"], r["seat"], r["inferred"], r["established"]) for r in out["revokes"]] \
+        == [(1, "E", True, True)]
+
+
+def test_62_correction_before_established():
+    """62B: 'нарушитель берет назад карту... и заменяет ее любой законной картой'; 62B1: 'Взятая
+    таким образом назад карта становится старшей штрафной... если она была сыграна из
+    закрытой руки вистующего'; 62C1: the non-offender 'может взять назад' a later card."""
+    out = play("W:CA N:C2 E:HJ S:C8 d:correct E:C5")
+    assert rulings(out) == ["61", "62C1", "62B", "62B1", "50B"]
+    assert out["revokes"][0]["corrected"] and out["revokes"][0]["transfer"] == 0
+    assert out["penalty_cards"] == [{"seat": "E", "card": "HJ", "kind": "major"}]
+    assert out["tricks"][0]["cards"] == ["CA", "C2", "C5", None]  # S's C8 went back
+    out = play("W:CA N:H8 d:correct N:C2")  # dummy's card: replaced without penalty (62B2)
+    assert "62B2" in rulings(out) and out["penalty_cards"] == []
+
+
+def test_63a1_established_then_no_correction():
+    """63A1: 'Когда нарушитель или его партнер ходит или играет в следующую взятку'; 63B: 'его
+    не разрешено корректировать'."""
+    out = play("W:CA N:C2 E:HJ S:C8 W:CK d:correct")
+    assert out["revokes"][0]["established"] and "63A1" in rulings(out)
+    assert out["refused"] == [5]
+
+
+def test_64a2_revoke_trick_won_by_partner():
+    """64A2: the revoke trick 'не выиграна нарушившим игроком, тогда, если нарушившая сторона
+    выиграла эту или любую из последующих взяток... одна взятка передается'."""
+    out = play("W:CA N:C2 E:HJ S:C8 S:claim=12 d:agree")
+    assert out["revokes"][0]["transfer"] == 1 and out["revokes"][0]["law"] == "64A2"
+    assert out["result"] == 13 and "63A3" in rulings(out) and "64C" in out["flags"]
+
+
+def test_64a1_revoke_trick_won_by_offender():
+    """64A1: 'взятка, в которой произошел фальшренонс, передается ненарушившей стороне вместе
+    с одной из любых последующих взяток, выигранных нарушившей стороной'."""
+    base = "W:CA N:C2 E:S8 S:C8"  # E ruffs a club while holding clubs and wins the trick
+    out = play(base + " E:claim=0 d:agree")
+    assert out["tricks"][0]["winner"] == "E"
+    assert (out["revokes"][0]["transfer"], out["revokes"][0]["law"]) == (1, "64A1")
+    assert out["result"] == 13
+    out = play(base + " S:claim=10 d:agree")  # EW win two of the later tricks: two move
+    assert out["revokes"][0]["transfer"] == 2 and out["result"] == 12
+
+
+def test_64b1_no_trick_won_by_offending_side():
+    """64B1: 'Если нарушившая сторона не выиграла ни взятку с фальшренонсом, ни какую-либо из
+    последующих взяток.'"""
+    out = play("W:D8 N:D5 E:HJ S:DA S:claim=12 d:agree")
+    assert (out["revokes"][0]["transfer"], out["revokes"][0]["law"]) == (0, "64B1")
+    assert out["result"] == 13
+
+
+def test_64b2_second_revoke_same_player_same_suit():
+    """64B2: 'Если это последующий фальшренонс того же игрока в той же масти.'"""
+    out = play("W:CA N:C2 E:HJ S:C8 W:CK N:C3 E:HQ S:C9 S:claim=11 d:agree")
+    assert [(r["transfer"], r["law"]) for r in out["revokes"]] == [(1, "64A2"), (0, "64B2")]
+
+
+def test_64b3_revoke_by_dummy():
+    """64B3: 'Если фальшренонс был совершен невыполнением игры любой открытой на столе картой
+    ... включая карту в руке болвана.'"""
+    out = play("W:CA N:H8 E:C5 S:C8 W:CK N:C2 E:C6 S:C9 S:claim=11 d:agree")
+    assert (out["revokes"][0]["transfer"], out["revokes"][0]["law"]) == (0, "64B3")
+
+
+def test_64b6_revoke_in_twelfth_trick():
+    """64B6: 'Если это фальшренонс в двенадцатой взятке.' (62D: it must still be corrected if
+    found before the hands are returned: a flag for the director.)"""
+    import random
+    for seed in range(500):  # random legal play until someone can revoke in trick 12
+        evs = finish("", random.Random(seed).choice, 11)
+        if evs:
+            break
+    obj = {"id": "64B6", "deal": DEAL, "contract": "4S", "declarer": "S", "events": evs}
+    SCENARIOS.append(obj)
+    out = replay_scenario(obj)
+    assert out["status"] == "ended"
+    assert [(r["trick"], r["transfer"], r["law"]) for r in out["revokes"]] == [(12, 0, "64B6")]
+    assert "62D" in out["flags"] and "64C" in out["flags"]
+
+
+def test_64b7_both_sides_revoke():
+    """64B7: 'Когда обе стороны сделали фальшренонс в одной и той же сдаче.'"""
+    out = play("W:CA N:C2 E:HJ S:C8 W:D8 N:D5 E:D2 S:H5 S:claim=11 d:agree")
+    assert [r["law"] for r in out["revokes"]] == ["64B7", "64B7"]
+    assert all(r["transfer"] == 0 for r in out["revokes"])
+
+
+def test_64b4_64c_director_entries_after_the_play():
+    """64B4: attention drawn only after the next board's call: no rectification; 64C: 'Судья
+    ... должен назначить компенсирующую запись' — shown as a flag after every revoke."""
+    out = play("W:CA N:C2 E:HJ S:C8 S:claim=12 d:agree d:64B4")
+    assert out["revokes"][0]["transfer"] == 0 and out["revokes"][0]["law"] == "64B4"
+    assert out["result"] == 12 and "64C" in out["flags"]
+
+
+# -- Law 67: defective tricks --------------------------------------------------------------
+
+def test_67a1_omitted_card_supplied():
+    """67A1: 'Чтобы исправить пропуск игры во взятку, нарушитель восполняет ее картой, которой
+    он может законно сыграть.'"""
+    out = play("W:CA N:C2 E:C5 W:CK")  # South has not played to the first trick
+    assert out["pending"]["law"] == "67"
+    out = play("W:CA N:C2 E:C5 W:CK", extra=[{"director": "supply", "card": "C8"}])
+    assert out["tricks"][0]["cards"] == ["CA", "C2", "C5", "C8"]
+    assert out["tricks"][1]["cards"][0] == "CK" and "67A1" in rulings(out)
+
+
+def test_67b1_defective_trick_found_at_the_end():
+    """67B1(a): 'у нарушителя есть карта той масти... Считается, что он совершил фальшренонс
+    в дефектной взятке и подлежит потере одной взятки, передаваемой в соответствии с
+    Правилом 64А2'."""
+    evs = finish("W:CA N:C2 E:C5 W:CK d:omit")
+    obj = {"id": "67B", "deal": DEAL, "contract": "4S", "declarer": "S", "events": evs}
+    out = replay_scenario(obj)
+    assert out["status"] == "ended" and "67B" in out["flags"]
+    played = {e["card"] for e in evs if e.get("seat") == "S"}
+    left = [c for c in ("S7", "S6", "S5", "H7", "H6", "H5", "DA", "DK", "DQ", "DJ", "CT", "C9",
+                        "C8") if c not in played]
+    assert len(left) == 1  # South kept the card he did not play to the first trick
+    obj["events"] = evs + [{"director": "defective", "seat": "S", "trick": 1, "card": left[0]}]
+    SCENARIOS.append(obj)
+    after = replay_scenario(obj)
+    assert ("67B1a" if left[0][0] == "C" else "67B1b") in rulings(after)
+    assert "67B" not in after["flags"] and after["refused"] == []
+    assert after["revokes"][-1]["law"] == "64A2" and after["revokes"][-1]["transfer"] == 1
+    assert after["result"] == out["result"] - 1
+
+
+# -- Laws 68-71, 79: claims, concessions, the tricks agreed --------------------------------
+
+def test_68_69a_agreed_claim_records_the_tricks():
+    """68D: 'После претензии или уступки розыгрыш прекращается'; 69A: 'Результат записывается
+    так, как если бы взятки... были выиграны либо проиграны в ходе розыгрыша'."""
+    out = play(TRICK1 + " S:claim=12")
+    assert out["status"] == "claim" and out["remaining"] is not None
+    out = play(TRICK1 + " S:claim=12 d:agree", vulnerable="None")
+    assert out["result"] == 12 and out["status"] == "ended" and out["score_ns"] == 480
+
+
+def test_70_disputed_claim_director_rules():
+    """70A: 'любое сомнение относительно претензии должно разрешаться против выступившего с
+    претензией'; 70B3: the director may have the remaining cards faced."""
+    out = play(TRICK1 + " S:claim=12 d:dispute")
+    assert out["pending"]["law"] == "70" and "70" in out["flags"]
+    assert out["remaining"] == ["AKQJ.T98.765.43", "T98.AKQJ.432.76", "765.765.AKQJ.T9",
+                                "432.432.T98.KQJ"]
+    out = play(TRICK1 + " S:claim=12 d:dispute d:rule=11")
+    assert out["result"] == 11 and "70" in rulings(out)
+
+
+def test_68b2_defender_concession_partner_objects():
+    """68B2: 'если вистующий пытается уступить одну или более взяток, а его партнер немедленно
+    возражает, уступка не происходит... Розыгрыш продолжается.'"""
+    out = play(TRICK1 + " E:concede=12 d:object")
+    assert out["status"] == "play" and out["claim"] is None and "68B2" in rulings(out)
+    assert out["turn"] == "W"
+
+
+def test_71_concession_withdrawn_and_69b_agreement_withdrawn():
+    """71: 'в течение установленного в Правиле 79В Периода Коррекции Судья должен отменить
+    уступку... если игрок уступил взятку, которую его сторона в действительности выиграла';
+    69B: 'Согласие с претензией или уступкой... может быть взято назад'."""
+    out = play("W:concede=13 d:agree d:withdraw=3")
+    assert out["result"] == 10 and "71" in rulings(out)
+    out = play("S:claim=13 d:agree d:withdraw=1")
+    assert out["result"] == 12 and "69B" in rulings(out)
+
+
+def test_79_tricks_agreed_flow_into_result_and_disagreement_flagged():
+    """79A1: 'Количество выигранных взяток должно быть согласовано'; 79B: 'Если впоследствии
+    возникает разногласие, необходимо вызвать Судью'."""
+    out = play(TRICK1 + " S:claim=12 d:agree agreed=12")
+    assert out["agreed"] == 12 and out["flags"] == []
+    out = play(TRICK1 + " S:claim=12 d:agree agreed=11")
+    assert "79B" in out["flags"] and out["result"] == 12
+
+
+def test_26_lead_restriction_from_the_auction():
+    """26A: after a withdrawn call the declarer may require or forbid a lead of the suit;
+    61A: failing to lead as required, when able, is a revoke."""
+    out = play("", extra=[{"director": "require", "suit": "H", "seat": "W"}])
+    assert out["lead_restriction"] == {"seat": "W", "kind": "require", "suit": "H"}
+    out = play("", extra=[{"director": "require", "suit": "H", "seat": "W"},
+                          {"seat": "W", "card": "CA"}])
+    assert out["revokes"][0]["seat"] == "W"
+
+
+def test_bad_input_is_refused_and_changes_nothing():
+    """A card not in that hand, a card played twice, a card of another seat, a bad token, a
+    director's entry with nothing to rule on: each refused by index, nothing changes."""
+    out = play("W:CA N:C2 E:CA E:SA W:ZZ d:accept E:C5 S:C8",
+               extra=[{"seat": "Q", "card": "S2"}, {"bogus": 1}, "text"])
+    assert out["refused"] == [2, 3, 4, 5, 8, 9, 10]
+    assert out["tricks"][0]["cards"] == ["CA", "C2", "C5", "C8"] and out["rulings"] == []
+
+
+def test_the_documented_example_replays_as_documented():
+    """docs/BOARD_LOG.md: its input example gives exactly its output example."""
+    from conftest import ROOT
+    text = (ROOT / "docs" / "BOARD_LOG.md").read_text()
+    blocks = [b.split("```")[0] for b in text.split("```json")[1:3]]
+    scenario, output = (json.loads(" ".join(b.split())) for b in blocks)
+    SCENARIOS.append(scenario)
+    assert replay_scenario(scenario) == output
+
+
+# -- both interpreters ---------------------------------------------------------------------
+
+def test_every_law_scenario_same_on_micropython():
+    """Every board of this file, replayed again by the tool under MicroPython: same bytes."""
+    SCENARIOS.clear()  # rebuilt here, so the test stands alone (pytest -n runs tests apart)
+    for name, test in sorted(globals().items()):
+        if name.startswith("test_") and test is not test_every_law_scenario_same_on_micropython:
+            test()
+    assert len(SCENARIOS) > 40
+    stdin = "".join(json.dumps(s) + "\n" for s in SCENARIOS).encode()
+    expected = "".join(encode(replay_scenario(s)) + "\n" for s in SCENARIOS)
+    proc = run_device(["-m", "bridge.board_replay"], interpreter="micropython", stdin=stdin)
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert proc.stdout.decode() == expected
