@@ -3,7 +3,7 @@
 import argparse
 import sys
 
-from host_sync import pbn_check
+from host_sync import pbn_check, rescore, session_files
 
 
 def build_parser():
@@ -21,6 +21,8 @@ def build_parser():
     check.add_argument("--quiet", action="store_true",
                        help="print only games with a problem, then the summary line")
     check.set_defaults(run=pbn_check.run)
+    rescore.add_parser(sub)
+    session_files.add_parsers(sub)
     return parser
 
 

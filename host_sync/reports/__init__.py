@@ -1,0 +1,1 @@
+"""HTML results of a session: rankings, travellers, scorecards, frequency charts, hand records."""

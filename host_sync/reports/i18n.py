@@ -1,0 +1,44 @@
+"""The report's words in Russian and English."""
+
+TEXTS = {
+    "ru": {
+        "results": "Итоги", "ranking": "Таблица результатов", "place": "Место",
+        "pair": "Пара", "names": "Игроки", "total": "Сумма", "percent": "%",
+        "boards": "Сдачи", "board": "Сдача", "traveller": "Протокол сдачи",
+        "scorecard": "Карточка пары", "contract": "Контракт", "declarer": "Разыгр.",
+        "lead": "Ход", "tricks": "Взятки", "score_ns": "Очки СЮ", "score_ew": "Очки ВЗ",
+        "value_ns": "Результат СЮ", "value_ew": "Результат ВЗ", "frequency": "Частота записей",
+        "hands": "Расклад", "dealer": "Сдающий", "vulnerable": "В зоне", "round": "Тур",
+        "opponents": "Соперники", "direction": "Линия", "field_NS": "Линия Север-Юг",
+        "field_EW": "Линия Восток-Запад", "field_": "Все пары", "adjusted": "Корр.",
+        "method_mp": "матчпойнты", "method_cross-imps": "кросс-импы",
+        "method_butler": "импы (Батлер)", "method_total": "сумма очков", "count": "Столов",
+        "all_boards": "Все сдачи", "back": "К итогам", "chart_title": "Проценты пар",
+        "vul_None": "никто", "vul_NS": "СЮ", "vul_EW": "ВЗ", "vul_All": "все",
+        "seat_N": "Север", "seat_E": "Восток", "seat_S": "Юг", "seat_W": "Запад",
+    },
+    "en": {
+        "results": "Results", "ranking": "Ranking", "place": "Place", "pair": "Pair",
+        "names": "Players", "total": "Total", "percent": "%", "boards": "Boards",
+        "board": "Board", "traveller": "Traveller", "scorecard": "Scorecard",
+        "contract": "Contract", "declarer": "By", "lead": "Lead", "tricks": "Tricks",
+        "score_ns": "NS score", "score_ew": "EW score", "value_ns": "NS result",
+        "value_ew": "EW result", "frequency": "Score frequency", "hands": "Hands",
+        "dealer": "Dealer", "vulnerable": "Vulnerable", "round": "Round",
+        "opponents": "Opponents", "direction": "Direction", "field_NS": "North-South",
+        "field_EW": "East-West", "field_": "All pairs", "adjusted": "Adj.",
+        "method_mp": "matchpoints", "method_cross-imps": "cross-IMPs",
+        "method_butler": "Butler IMPs", "method_total": "total points", "count": "Tables",
+        "all_boards": "All boards", "back": "Back to the results",
+        "chart_title": "Pair percentages",
+        "vul_None": "none", "vul_NS": "NS", "vul_EW": "EW", "vul_All": "all",
+        "seat_N": "North", "seat_E": "East", "seat_S": "South", "seat_W": "West",
+    },
+}
+LANGUAGES = tuple(TEXTS)
+
+
+def texts(lang):
+    if lang not in TEXTS:
+        raise ValueError("report language %r: expected one of %s" % (lang, ", ".join(TEXTS)))
+    return TEXTS[lang]

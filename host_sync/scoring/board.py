@@ -1,0 +1,64 @@
+"""Score one board: every line of its traveller, both directions, any scoring method.
+
+Methods: "mp" (matchpoints, 2/1 scale), "cross-imps", "butler" (IMPs against a datum) and
+"total" (total points). Each direction is scored on its own field, which is what split
+scores need; artificial lines drop out of the comparisons and the rest are scaled to the full
+field (Neuberg for matchpoints); fouled-board groups are scored apart (Law 81).
+"""
+
+from fractions import Fraction
+
+from host_sync.scoring import imps as imp_scoring
+from host_sync.scoring import matchpoints as mp_scoring
+from host_sync.scoring.adjusted import artificial_imps, artificial_percent
+
+METHODS = ("mp", "cross-imps", "butler", "total")
+SIDES = ("ns", "ew")
+
+
+def check_method(method):
+    if method not in METHODS:
+        raise ValueError("scoring method %r: expected one of %s" % (method, ", ".join(METHODS)))
+    return method
+
+
+def score_board(lines, method="mp", trim=0):
+    """[(NS value, EW value)] for each line: 2/1 matchpoints, IMPs or points.
+
+    `trim` is the number of results dropped at each end for a Butler datum (per group).
+    """
+    check_method(method)
+    field = len(lines)
+    values = [[None, None] for _ in lines]
+    for column, side in enumerate(SIDES):
+        groups = {}
+        for i, line in enumerate(lines):
+            code = line.artificial(side)
+            if code:
+                values[i][column] = _artificial_value(code, method, field)
+            else:
+                groups.setdefault(line.group, []).append(i)
+        for members in groups.values():
+            entries = [lines[i].entry(side) for i in members]
+            for i, value in zip(members, _score_group(entries, method, field, trim)):
+                values[i][column] = value
+    return [tuple(v) for v in values]
+
+
+def _score_group(entries, method, field, trim):
+    if method == "mp":
+        return [mp_scoring.neuberg(mp, len(entries), field)
+                for mp in mp_scoring.matchpoints(entries)]
+    if method == "cross-imps":
+        return imp_scoring.cross_imps(entries)
+    if method == "butler":
+        return imp_scoring.butler(entries, trim)[1]
+    return [imp_scoring.expected_score(e) for e in entries]
+
+
+def _artificial_value(code, method, field):
+    if method == "mp":
+        return artificial_percent(code) * mp_scoring.top(field) / 100
+    if method in ("cross-imps", "butler"):
+        return Fraction(artificial_imps(code))
+    raise ValueError("artificial score %s in a total-points event: assign a score instead" % code)

@@ -1,0 +1,101 @@
+"""IMPs (Law 78B): the scale, team-match comparison, cross-IMPs and Butler (IMPs against a datum).
+
+Cross-IMPs and Butler work on the distinct scores of a board with their counts, so a board with
+thousands of results costs (distinct scores)^2, not results^2.
+"""
+
+from bisect import bisect_right
+from collections import Counter
+from fractions import Fraction
+
+# Lower bound of each IMP band: a difference of 20..40 is 1 IMP, ..., 4000 and more is 24.
+IMP_SCALE = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300,
+             1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000)
+
+
+def imps(difference):
+    """The IMPs for a points difference (sign kept)."""
+    value = bisect_right(IMP_SCALE, abs(difference))
+    return value if difference >= 0 else -value
+
+
+def team_board(open_ns, closed_ns):
+    """IMPs won on one board by the team sitting North-South in the open room."""
+    return imps(open_ns - closed_ns)
+
+
+def _weighted_counts(entries):
+    """Counter of score -> total weight over entries (a score or a list of (weight, score))."""
+    counts = Counter()
+    for entry in entries:
+        for weight, score in components(entry):
+            counts[score] += weight
+    return counts
+
+
+def components(entry):
+    """A plain score is one component of weight 1; a weighted score (12C1c) is its list."""
+    if isinstance(entry, (list, tuple)):
+        return entry
+    return ((1, entry),)
+
+
+def cross_imps(entries):
+    """Each entry's average IMPs against every other entry of the board (Fractions).
+
+    Entries are NS scores, or weighted scores as lists of (weight, score) whose weights sum
+    to 1; each comparison with a weighted score is the weighted sum of its components.
+    """
+    n = len(entries)
+    if n < 2:
+        return [Fraction(0)] * n
+    counts = _weighted_counts(entries)
+    against_all = {s: sum(w * imps(s - t) for t, w in counts.items()) for s in counts}
+    result = []
+    for entry in entries:
+        parts = components(entry)
+        total = 0
+        for weight, score in parts:
+            # remove the comparisons of this entry with itself
+            own = sum(w2 * imps(score - s2) for w2, s2 in parts)
+            total += weight * (against_all[score] - own)
+        result.append(Fraction(total) / (n - 1))
+    return result
+
+
+def datum(scores, trim=0):
+    """Butler datum: the mean NS score after dropping `trim` highest and lowest, to the nearest 10.
+
+    A mean exactly half way between two tens goes up (towards NS), as most programs do.
+    """
+    ordered = sorted(scores)
+    if trim and len(ordered) > 2 * trim:
+        ordered = ordered[trim:len(ordered) - trim]
+    if not ordered:
+        raise ValueError("no scores to make a datum from")
+    mean = Fraction(sum(ordered), len(ordered))
+    tens = mean / 10
+    floor = tens.numerator // tens.denominator
+    return 10 * (floor + 1 if tens - floor >= Fraction(1, 2) else floor)
+
+
+def scaled_trim(count):
+    """Results dropped at each end for the datum: 1 up to 10 results, 2 up to 25, one more per 15.
+
+    This is the rule of the `bridge-scorer` package; fields of 3 or fewer drop nothing.
+    """
+    if count <= 3:
+        return 0
+    return -((10 - count) // 15) + 1  # ceil((count - 10) / 15) + 1
+
+
+def expected_score(entry):
+    """A plain score, or the weighted mean of a weighted score's components."""
+    return sum(Fraction(w) * s for w, s in components(entry)) if isinstance(
+        entry, (list, tuple)) else entry
+
+
+def butler(entries, trim=0):
+    """(datum, IMPs of each entry against it); a weighted entry gets the weighted sum."""
+    base = datum([expected_score(e) for e in entries], trim)
+    return base, [sum(w * imps(s - base) for w, s in components(e)) for e in entries]

@@ -1,0 +1,291 @@
+"""An in-memory session: pairs, boards and the results of every table, and its scoring.
+
+This is the plain model the scoring database feeds (one `Result` per row of a traveller); it
+knows nothing of storage. `score_session` scores every board with `board.score_board`, applies
+Law 12C2(c) to artificial scores, totals each pair and ranks them (one field, or NS and EW
+fields when every pair kept its direction).
+"""
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from bridge import boards as board_rules
+from bridge import calls
+from bridge.score import score as contract_score
+from bridge.seats import parse_seat
+
+from host_sync.scoring import matchpoints as mp_scoring
+from host_sync.scoring.adjusted import Line, check_artificial, check_weighted, session_rule
+from host_sync.scoring.board import check_method, score_board
+from host_sync.scoring.ranking import labels, rank
+
+
+@dataclass
+class Pair:
+    number: str
+    names: tuple = ()
+
+    def title(self):
+        return " - ".join(self.names) if self.names else self.number
+
+
+@dataclass
+class Board:
+    """A board of the session: its number, and its hands when known (PBN Deal value)."""
+
+    number: int
+    deal: str = ""
+    dealer: int | None = None  # seat index 0..3 (N, E, S, W); None: from the number (Law 2)
+    vulnerability: str | None = None  # "None", "NS", "EW", "All"; None: from the number
+
+    def dealer_seat(self):
+        return board_rules.dealer(self.number) if self.dealer is None else self.dealer
+
+    def vul(self):
+        return self.vulnerability or board_rules.vulnerability(self.number)
+
+
+@dataclass
+class Result:
+    """One table's result on one board (a traveller line).
+
+    Played: contract ("4SX", "Pass"), declarer ("N".."W"), tricks (won by declarer).
+    Adjusted instead: `assigned` NS points (12C1a), with `assigned_ew` when split (12C1e);
+    `weighted` as [(weight, NS points)] (12C1c); `ns_artificial` / `ew_artificial` codes
+    ("A+", "A", "A-", "55%", Law 12C2). `group` names the version of a fouled board (Law 81).
+    """
+
+    board: int
+    ns: str
+    ew: str
+    contract: str = ""
+    declarer: str = ""
+    tricks: int | None = None
+    lead: str = ""
+    round: int | None = None
+    table: int | None = None
+    assigned: int | None = None
+    assigned_ew: int | None = None
+    weighted: tuple | None = None
+    ns_artificial: str | None = None
+    ew_artificial: str | None = None
+    group: object = None
+
+    def kind(self):
+        if self.ns_artificial or self.ew_artificial:
+            return "artificial"
+        if self.weighted:
+            return "weighted"
+        if self.assigned_ew is not None:
+            return "split"
+        if self.assigned is not None:
+            return "assigned"
+        return "played"
+
+    def ns_points(self, vul):
+        """NS's points from the contract and tricks (None when no contract was played)."""
+        return played_points(self.contract, self.declarer, self.tricks, vul)
+
+    def line(self, vul):
+        """The `Line` the board scorer needs; ValueError when the result is incomplete."""
+        if self.ns_artificial or self.ew_artificial:
+            ns = ew = None
+            if not self.ns_artificial:
+                ns = self._points(vul)
+            if not self.ew_artificial:
+                ew = self.assigned_ew if self.assigned_ew is not None else -self._points(vul)
+            return Line(ns, ew, self.ns_artificial and check_artificial(self.ns_artificial),
+                        self.ew_artificial and check_artificial(self.ew_artificial), self.group)
+        if self.weighted:
+            return Line(check_weighted(self.weighted), group=self.group)
+        return Line(self._points(vul), self.assigned_ew, group=self.group)
+
+    def _points(self, vul):
+        if self.assigned is not None:
+            return self.assigned
+        points = self.ns_points(vul)
+        if points is None:
+            raise ValueError("board %d, NS %s v EW %s: no contract, no assigned score" % (
+                self.board, self.ns, self.ew))
+        return points
+
+
+def played_points(contract, declarer, tricks, vul):
+    """NS points of a played contract (Law 77); 0 when passed out; None without a contract."""
+    text = (contract or "").strip().upper()
+    if not text:
+        return None
+    if text in ("PASS", "AP", "P"):
+        return 0
+    risk = 0
+    while text.endswith("X") and risk < 2:
+        text, risk = text[:-1], risk + 1
+    bid = calls.parse(text)
+    if not calls.is_bid(bid) or calls.level(bid) > calls.MAX_LEVEL:
+        raise ValueError("not a contract: %r" % contract)
+    seat = parse_seat(declarer)
+    if tricks is None:
+        raise ValueError("contract %s without the number of tricks" % contract)
+    points = contract_score(calls.level(bid), calls.strain(bid), risk,
+                            board_rules.is_vulnerable(vul, seat), int(tricks))
+    return points if seat in (0, 2) else -points
+
+
+@dataclass
+class Session:
+    name: str = ""
+    pairs: dict = field(default_factory=dict)  # number -> Pair
+    boards: dict = field(default_factory=dict)  # number -> Board
+    results: list = field(default_factory=list)  # Result
+    method: str = "mp"  # "mp", "cross-imps", "butler", "total"
+    scale: int = 2  # matchpoint scale shown: 2 (2/1) or 1 (1/0.5)
+    trim: int = 0  # Butler: results dropped at each end of the datum
+
+    def board(self, number):
+        if number not in self.boards:
+            self.boards[number] = Board(number)
+        return self.boards[number]
+
+    def pair(self, number):
+        if number not in self.pairs:
+            self.pairs[number] = Pair(number)
+        return self.pairs[number]
+
+    def travellers(self):
+        """Board number -> its results, boards in order."""
+        out = {}
+        for result in self.results:
+            out.setdefault(result.board, []).append(result)
+        return dict(sorted(out.items()))
+
+
+@dataclass
+class Scored:
+    """The value of one traveller line for each side, after Law 12C2(c)."""
+
+    result: Result
+    ns_points: object  # NS points (None when NS had an artificial score)
+    ew_points: object
+    ns_value: object  # 2/1 matchpoints, IMPs or points
+    ew_value: object
+    top: int  # 2/1 top of the board (matchpoints)
+
+    def percent(self, side):
+        value = self.ns_value if side == "ns" else self.ew_value
+        return Fraction(100) * value / self.top if self.top else Fraction(50)
+
+
+@dataclass
+class Standing:
+    pair: str
+    direction: str  # "NS", "EW" or "" when the pair changed direction
+    total: object  # matchpoints (2/1), IMPs or points
+    maximum: int  # sum of tops (matchpoints)
+    boards: int
+    percent: object = None  # matchpoints only
+    place: int = 0
+    label: str = ""
+
+    def score(self):
+        return self.percent if self.percent is not None else self.total
+
+
+@dataclass
+class SessionScore:
+    session: Session
+    lines: dict  # board -> [Scored]
+    standings: list  # Standing, in ranking order within each field
+
+    def fields(self):
+        """Field name ("" for one field, "NS"/"EW") -> standings in order."""
+        out = {}
+        for s in self.standings:
+            out.setdefault(s.direction, []).append(s)
+        return out
+
+
+def score_session(session):
+    """Score every board, apply 12C2(c), total and rank the pairs."""
+    check_method(session.method)
+    lines = {}
+    for number, results in session.travellers().items():
+        board = session.board(number)
+        vul = board.vul()
+        built = [r.line(vul) for r in results]
+        values = score_board(built, session.method, session.trim)
+        top = mp_scoring.top(len(results)) if session.method == "mp" else 0
+        lines[number] = [
+            Scored(r, ln.entry("ns") if not ln.ns_artificial else None,
+                   ln.entry("ew") if not ln.ew_artificial else None, v[0], v[1], top)
+            for r, ln, v in zip(results, built, values)]
+    _apply_session_rule(session, lines)
+    return SessionScore(session, lines, _standings(session, lines))
+
+
+def _sides(lines):
+    """(pair, side, Scored) for every line of every board."""
+    for scored_lines in lines.values():
+        for s in scored_lines:
+            yield s.result.ns, "ns", s
+            yield s.result.ew, "ew", s
+
+
+def _apply_session_rule(session, lines):
+    """Law 12C2(c): A+ / A- become the pair's average on its other boards when that is better
+    (non-offender above 60 %) or worse (offender below 40 %)."""
+    if session.method not in ("mp", "cross-imps", "butler"):
+        return
+    ruled = {pair for pair, side, s in _sides(lines)
+             if (s.result.ns_artificial if side == "ns" else s.result.ew_artificial)
+             in ("A+", "A-")}
+    if not ruled:
+        return
+    sums = {}
+    for pair, side, s in _sides(lines):
+        if pair not in ruled or (s.result.ns_artificial if side == "ns"
+                                 else s.result.ew_artificial):
+            continue
+        value = s.percent(side) if session.method == "mp" else (
+            s.ns_value if side == "ns" else s.ew_value)
+        total, count = sums.get(pair, (0, 0))
+        sums[pair] = (total + value, count + 1)
+    for pair, side, s in _sides(lines):
+        code = s.result.ns_artificial if side == "ns" else s.result.ew_artificial
+        if code not in ("A+", "A-"):
+            continue
+        total, count = sums.get(pair, (0, 0))
+        average = Fraction(total) / count if count else None
+        if session.method == "mp":
+            percent = session_rule(code, s.percent(side), average)
+            value = percent * s.top / 100
+        else:
+            value = session_rule(code, s.ns_value if side == "ns" else s.ew_value, average)
+        if side == "ns":
+            s.ns_value = value
+        else:
+            s.ew_value = value
+
+
+def _standings(session, lines):
+    totals = {}
+    directions = {}
+    for pair, side, s in _sides(lines):
+        total, maximum, count = totals.get(pair, (0, 0, 0))
+        value = s.ns_value if side == "ns" else s.ew_value
+        totals[pair] = (total + value, maximum + s.top, count + 1)
+        directions.setdefault(pair, set()).add(side.upper())
+    fixed = all(len(d) == 1 for d in directions.values())
+    standings = []
+    for pair, (total, maximum, count) in totals.items():
+        session.pair(pair)
+        percent = Fraction(100) * total / maximum if session.method == "mp" and maximum else None
+        direction = next(iter(directions[pair])) if fixed else ""
+        standings.append(Standing(pair, direction, total, maximum, count, percent))
+    ordered = []
+    for direction in sorted({s.direction for s in standings}, key=("NS", "EW", "").index):
+        group = [s for s in standings if s.direction == direction]
+        places = rank(group, key=Standing.score)
+        for s, place, label in zip(group, places, labels(places)):
+            s.place, s.label = place, label
+        ordered += sorted(group, key=lambda s: (s.place, s.pair))
+    return ordered
