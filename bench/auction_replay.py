@@ -12,7 +12,7 @@ import time
 from bridge.auction import Auction
 
 try:
-    from time import ticks_us, ticks_diff
+    from time import ticks_diff, ticks_us
 except ImportError:  # CPython
     def ticks_us():
         return int(time.perf_counter() * 1000000)

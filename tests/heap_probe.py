@@ -1,8 +1,8 @@
 """Run under MicroPython with a small heap: play a journal of events (small ints, as the
 terminal stores them), then rebuild the auction from that journal as after a power loss.
-Prints whether both states agree, the number of standing calls and the heap high-water mark.
+Prints whether both states agree and the number of standing calls.
 
-    micropython -X heapsize=48k tests/heap_probe.py EVENTS_FILE   (dealer, then the events)
+    micropython -X heapsize=32k tests/heap_probe.py EVENTS_FILE   (dealer, then the events)
 """
 
 import gc

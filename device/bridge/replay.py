@@ -3,7 +3,7 @@
     python -m bridge.replay < scenarios.jsonl        (device/ on PYTHONPATH)
     micropython -m bridge.replay < scenarios.jsonl   (device/ on MICROPYPATH)
 
-Both interpreters print the same bytes: the output is written by `dumps` below (fixed key
+Both interpreters print the same bytes: the output is written by `write_json` below (fixed key
 order, ", " and ": " separators, ASCII with \\u escapes, as CPython's json.dumps), because
 MicroPython's json.dumps orders dict keys its own way and does not escape non-ASCII text.
 A line that is not a valid scenario gives {"id": ..., "error": ...} and the tool goes on.
@@ -12,10 +12,11 @@ A line that is not a valid scenario gives {"id": ..., "error": ...} and the tool
 import json
 import sys
 
-from bridge.auction import DIRECTOR, Auction
+from bridge.auction import Auction
 from bridge.calls import STRAINS, parse, to_short
 from bridge.lawcodes import EV_ACCEPT, EV_REJECT, call_event
-from bridge.seats import SEATS
+
+_SEATS = "NESW"  # bridge.seats.SEATS (not imported: a module costs the heap)
 
 _CALL_KEYS = ("seat", "call", "artificial", "same_meaning", "change", "simultaneous")
 _FLAGS = ("artificial", "same_meaning", "simultaneous")
@@ -29,49 +30,67 @@ class Invalid(Exception):
 
 # -- output ------------------------------------------------------------------------------------
 
-def _string(s):
-    out = ['"']
+def _string(s, write):
+    write('"')
     for ch in s:
         o = ord(ch)
         if ch in _ESCAPES:
-            out.append(_ESCAPES[ch])
+            write(_ESCAPES[ch])
         elif o < 0x20 or o > 0x7f:
             if o > 0xFFFF:
                 o -= 0x10000
-                out.append(f"\\u{0xD800 | (o >> 10):04x}\\u{0xDC00 | (o & 0x3FF):04x}")
+                write(f"\\u{0xD800 | (o >> 10):04x}\\u{0xDC00 | (o & 0x3FF):04x}")
             else:
-                out.append(f"\\u{o:04x}")
+                write(f"\\u{o:04x}")
         else:
-            out.append(ch)
-    out.append('"')
-    return "".join(out)
+            write(ch)
+    write('"')
+
+
+def write_json(value, write):
+    """Write the JSON text of value piece by piece; an ordered object is a tuple of pairs.
+
+    The tool writes its output this way, so that no line is ever built whole in the heap.
+    """
+    if value is None:
+        write("null")
+    elif value is True:
+        write("true")
+    elif value is False:
+        write("false")
+    elif isinstance(value, str):
+        _string(value, write)
+    elif isinstance(value, int):
+        write(str(value))
+    elif isinstance(value, (tuple, list)):
+        write("{" if isinstance(value, tuple) else "[")
+        for i in range(len(value)):
+            if i:
+                write(", ")
+            if isinstance(value, tuple):
+                _string(value[i][0], write)
+                write(": ")
+                write_json(value[i][1], write)
+            else:
+                write_json(value[i], write)
+        write("}" if isinstance(value, tuple) else "]")
+    else:
+        raise TypeError(f"cannot write {type(value).__name__} as JSON")
 
 
 def dumps(value):
-    """JSON text of value; an ordered object is a tuple of (key, value) pairs."""
-    if value is None:
-        return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if isinstance(value, str):
-        return _string(value)
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, tuple):
-        return "{" + ", ".join(_string(k) + ": " + dumps(v) for k, v in value) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(dumps(v) for v in value) + "]"
-    raise TypeError(f"cannot write {type(value).__name__} as JSON")
+    """JSON text of value (see `write_json`)."""
+    out = []
+    write_json(value, out.append)
+    return "".join(out)
 
 
 # -- input -------------------------------------------------------------------------------------
 
 def _seat(text, where):
-    if not isinstance(text, str) or len(text) != 1 or SEATS.find(text) < 0:
+    if not isinstance(text, str) or len(text) != 1 or _SEATS.find(text) < 0:
         raise Invalid(f"{where}: seat must be N, E, S or W")
-    return SEATS.find(text)
+    return _SEATS.find(text)
 
 
 def _event(e, where):
@@ -84,7 +103,7 @@ def _event(e, where):
         return EV_ACCEPT if e["director"] == "accept" else EV_REJECT
     for key in e:
         if key not in _CALL_KEYS:
-            raise Invalid(f"{where}: unknown field {_string(key)}")
+            raise Invalid(f"{where}: unknown field {dumps(key)}")
     if "seat" not in e or "call" not in e:
         raise Invalid(where + ": a call needs seat and call")
     seat = _seat(e["seat"], where)
@@ -111,7 +130,7 @@ def parse_scenario(obj):
         raise Invalid("a scenario must be a JSON object")
     for key in obj:
         if key not in ("id", "dealer", "events"):
-            raise Invalid("unknown field " + _string(key))
+            raise Invalid("unknown field " + dumps(key))
     dealer = _seat(obj.get("dealer"), "dealer")
     events = obj.get("events")
     if not isinstance(events, list):
@@ -138,7 +157,7 @@ def _contract(a):
 
 def _lead(entry):
     offender, law, mask = entry
-    pairs = [("offender", SEATS[offender]), ("law", law)]
+    pairs = [("offender", _SEATS[offender]), ("law", law)]
     if law == "26A":
         pairs.append(("suits", [STRAINS[s] for s in range(4) if mask >> s & 1]))
     return tuple(pairs)
@@ -150,37 +169,46 @@ def result(sid, a):
     return (
         ("id", sid),
         ("status", a.status),
-        ("turn", None if a.turn is None or a.status == DIRECTOR else SEATS[a.turn]),
-        ("calls", [[SEATS[p >> 6], to_short(p & 63)] for p in a.calls]),
+        ("turn", None if a.turn is None or a.status == "director" else _SEATS[a.turn]),
+        ("calls", [[_SEATS[p >> 6], to_short(p & 63)] for p in a.calls]),
         ("contract", _contract(a)),
-        ("declarer", None if declarer is None else SEATS[declarer]),
-        ("must_pass", tuple((SEATS[s], a.must_pass[s]) for s in range(4) if s in a.must_pass)),
+        ("declarer", None if declarer is None else _SEATS[declarer]),
+        ("must_pass", tuple((_SEATS[s], a.must_pass[s]) for s in range(4) if s in a.must_pass)),
         ("lead", [_lead(e) for e in a.lead]),
         ("rulings", list(a.rulings)),
         ("refused", sorted(a.refused)),
     )
 
 
-def replay_line(line):
-    """The output line (without newline) for one input line, or None for a blank line."""
+def replay_value(line):
+    """The output object for one input line, or None for a blank line."""
     line = line.strip()
     if not line:
         return None
     try:
         obj = json.loads(line)
     except ValueError:
-        return dumps((("id", None), ("error", "not valid JSON")))
+        return (("id", None), ("error", "not valid JSON"))
+    del line
     sid = None
     try:
         sid = _scenario_id(obj)
         dealer, events = parse_scenario(obj)
     except Invalid as e:
-        return dumps((("id", sid), ("error", e.args[0])))
+        return (("id", sid), ("error", e.args[0]))
+    del obj  # the decoded scenario is the biggest thing in the heap: gone before the replay
     a = Auction(dealer)
     for ev in events:
         a.apply(ev)
     a.flush()
-    return dumps(result(sid, a))
+    del events
+    return result(sid, a)
+
+
+def replay_line(line):
+    """The output line (without newline) for one input line, or None for a blank line."""
+    value = replay_value(line)
+    return None if value is None else dumps(value)
 
 
 def main():
@@ -194,11 +222,13 @@ def main():
             try:
                 raw = raw.decode("utf-8")
             except UnicodeError:
-                write(dumps((("id", None), ("error", "not UTF-8 text"))) + "\n")
-                continue
-        out = replay_line(raw)
-        if out is not None:
-            write(out + "\n")
+                raw = None
+        value = replay_value(raw) if raw is not None else (
+            ("id", None), ("error", "not UTF-8 text"))
+        raw = None
+        if value is not None:
+            write_json(value, write)
+            write("\n")
 
 
 if __name__ == "__main__":
