@@ -596,7 +596,8 @@ def test_the_documented_example_replays_as_documented():
 # -- both interpreters ---------------------------------------------------------------------
 
 def test_every_law_scenario_same_on_micropython():
-    """Every board of this file, replayed again by the tool under MicroPython: same bytes."""
+    """Every board of this file, replayed again by the replay tool under MicroPython (which
+    hands whole boards to bridge.board_replay): the same bytes."""
     SCENARIOS.clear()  # rebuilt here, so the test stands alone (pytest -n runs tests apart)
     for name, test in sorted(globals().items()):
         if name.startswith("test_") and test is not test_every_law_scenario_same_on_micropython:
@@ -604,6 +605,6 @@ def test_every_law_scenario_same_on_micropython():
     assert len(SCENARIOS) > 40
     stdin = "".join(json.dumps(s) + "\n" for s in SCENARIOS).encode()
     expected = "".join(encode(replay_scenario(s)) + "\n" for s in SCENARIOS)
-    proc = run_device(["-m", "bridge.board_replay"], interpreter="micropython", stdin=stdin)
+    proc = run_device(["-m", "bridge.replay"], interpreter="micropython", stdin=stdin)
     assert proc.returncode == 0, proc.stderr.decode()
     assert proc.stdout.decode() == expected

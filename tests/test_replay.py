@@ -86,3 +86,21 @@ def test_replay_tool_long_auction_in_small_heap(tmp_path):
     proc = run_compiled(["-m", "bridge.replay"], tmp_path, TOOL_HEAP, stdin=path.read_bytes())
     assert proc.returncode == 0, proc.stderr.decode()
     assert proc.stdout == path.with_name("long.expected.jsonl").read_bytes()
+
+
+def test_whole_board_scenarios_go_through_the_same_tool():
+    """One input mixing an auction scenario, the whole board of docs/BOARD_LOG.md and a bad
+    line: bridge.replay answers each in order, the board as bridge.board_replay does."""
+    auction_in = (SCENARIOS / "laws.jsonl").read_text().splitlines()[0]
+    auction_out = (SCENARIOS / "laws.expected.jsonl").read_text().splitlines()[0]
+    doc = (ROOT / "docs" / "BOARD_LOG.md").read_text()
+    board_in, board_out = (" ".join(b.split("```")[0].split())
+                           for b in doc.split("```json")[1:3])
+    stdin = "\n".join([auction_in, board_in, "{not json"]).encode() + b"\n"
+    outputs = [run_device(["-m", "bridge.replay"], interpreter=i, stdin=stdin).stdout
+               for i in INTERPRETERS]
+    assert outputs[0] == outputs[1]
+    lines = outputs[0].decode().splitlines()
+    assert lines[0] == auction_out
+    assert json.loads(lines[1]) == json.loads(board_out)
+    assert json.loads(lines[2]) == {"id": None, "error": "not valid JSON"}

@@ -180,8 +180,23 @@ def result(sid, a):
     )
 
 
+def _is_board(obj):
+    """A whole-board scenario (docs/BOARD_LOG.md): a deal, a contract, or play events."""
+    if not isinstance(obj, dict):
+        return False
+    if "deal" in obj or "contract" in obj:
+        return True
+    events = obj.get("events")
+    if isinstance(events, list):
+        for e in events:
+            if isinstance(e, dict) and ("card" in e or "claim" in e or "agreed" in e):
+                return True
+    return False
+
+
 def replay_value(line):
-    """The output object for one input line, or None for a blank line."""
+    """The output for one input line: pairs for write_json, the encoded text of a whole-board
+    scenario, or None for a blank line."""
     line = line.strip()
     if not line:
         return None
@@ -190,6 +205,9 @@ def replay_value(line):
     except ValueError:
         return (("id", None), ("error", "not valid JSON"))
     del line
+    if _is_board(obj):  # the whole-board tool, loaded only when a board needs it
+        from bridge.board_replay import encode, replay_scenario
+        return encode(replay_scenario(obj))
     sid = None
     try:
         sid = _scenario_id(obj)
@@ -208,7 +226,9 @@ def replay_value(line):
 def replay_line(line):
     """The output line (without newline) for one input line, or None for a blank line."""
     value = replay_value(line)
-    return None if value is None else dumps(value)
+    if value is None or isinstance(value, str):
+        return value
+    return dumps(value)
 
 
 def main():
@@ -226,7 +246,10 @@ def main():
         value = replay_value(raw) if raw is not None else (
             ("id", None), ("error", "not UTF-8 text"))
         raw = None
-        if value is not None:
+        if isinstance(value, str):
+            write(value)
+            write("\n")
+        elif value is not None:
             write_json(value, write)
             write("\n")
 
