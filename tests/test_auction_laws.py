@@ -502,3 +502,30 @@ def test_10c1_options_explained_in_both_languages(before, after, ruled):
     listed = [p.split(":")[0] for _, paragraphs in en[3] for p in paragraphs]
     b = Auction.from_events(0, journal(before + after))
     assert ruled in b.rulings[len(a.rulings):] and ruled in listed
+
+
+def test_24_exposed_card_bars_partner_next_turn_and_never_weakens():
+    """Law 24Б: «Если это единственная карта ранга онера или любая карта преждевременного
+    хода, то партнер нарушителя обязан спасовать в свою ближайшую очередь делать заявку».
+    An obligation to pass throughout (here 27B2) is not weakened by it, and the journal
+    rebuilds it."""
+    from bridge.auction import Auction
+    from bridge.calls import parse
+
+    a = Auction(0)
+    a.card_exposed(1)  # East's honour exposed: West must pass at his next turn
+    assert a.must_pass == {3: "next"}
+    for seat, token in ((0, "1S"), (1, "P"), (2, "2S")):
+        assert a.call(seat, parse(token)) is None
+    assert a.call(3, parse("3H")) == "37"  # West is barred
+    assert Auction.from_events(0, a.events).snapshot() == a.snapshot()
+
+    b = Auction(0)
+    b.call(0, parse("1S"))
+    b.call(1, parse("1H"))
+    b.reject()
+    b.call(1, parse("P"))  # 27B2: West must pass throughout
+    assert b.must_pass == {3: "throughout"}
+    b.card_exposed(1)
+    assert b.must_pass == {3: "throughout"}
+    assert Auction.from_events(0, b.events).snapshot() == b.snapshot()

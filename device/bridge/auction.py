@@ -59,6 +59,7 @@ _EV_ACCEPT = const(0x2000)
 _EV_REJECT = const(0x4000)
 _EV_DIRECTOR = const(0x6000)  # also EV_FLUSH
 _EV_CHANGE = const(0xC00)
+_EV_EXPOSED = const(0x8000)  # a card of seat exposed during the auction (Law 24)
 
 # Watches: (kind, seat whose next standing call triggers it, offender, withdrawn call, event)
 _W_LEAD = const(0)  # Law 26 when the offender's final call at that turn is known
@@ -176,6 +177,10 @@ class Auction:
     def reject(self):
         return self.apply(_EV_REJECT)
 
+    def card_exposed(self, seat):
+        """Law 24B/C: a card of `seat` exposed in the auction bars partner's next call."""
+        return self.apply(_EV_EXPOSED | seat << 6)
+
     def flush(self):
         """The entries are over: a held simultaneous call is made now."""
         return self._held is None or self.apply(_EV_DIRECTOR)
@@ -187,7 +192,8 @@ class Auction:
         held = self._held
         if held is not None:
             self._held = None
-            if ev & _EV_DIRECTOR == 0 and self.status == _AUCTION and (ev >> 6) & 3 == self.turn:
+            if ev & (_EV_DIRECTOR | _EV_EXPOSED) == 0 and self.status == _AUCTION \
+                    and (ev >> 6) & 3 == self.turn:
                 # Law 33: the simultaneous call comes after this call in turn
                 ok = self._done(ev, i)
                 self.rulings.append("33")
@@ -203,7 +209,10 @@ class Auction:
     def _done(self, ev, i):
         """Act on event `ev` (journal index i); a refused one is noted in `refused`."""
         kind = ev & _EV_DIRECTOR
-        if kind == _EV_ACCEPT:
+        if ev & _EV_EXPOSED:
+            self._oblige(((ev >> 6) + 2) & 3, _NEXT)
+            ok = True
+        elif kind == _EV_ACCEPT:
             ok = self._accept()
         elif kind == _EV_REJECT:
             ok = self._reject()

@@ -15,7 +15,7 @@ from bridge.auction import Auction
 from bridge.play import CLAIM, CORRECTED, DIRECTOR, ENDED, ESTABLISHED, INFERRED, MAJOR, Play
 from bridge.play_rulings import options
 from bridge.score import score
-from bridge.seats import SEATS, parse_seat, partner
+from bridge.seats import SEATS, parse_seat
 
 try:
     from bridge.auction import REFUSED
@@ -162,9 +162,7 @@ class Board:
         mine = [e for s, e, lead in self.exposed if s == seat]
         if len(mine) > 1 or cards.is_honour(c) or ev.get("lead"):
             self.rulings.append("24C" if len(mine) > 1 else "24B")
-            must = getattr(self.auction, "must_pass", None)
-            if isinstance(must, dict) and self.auction.status == "auction":
-                must[partner(seat)] = "next"
+            self.auction.card_exposed(seat)
         else:
             self.rulings.append("24A")
         return True

@@ -38,6 +38,7 @@ EV_ACCEPT = 1 << 13
 EV_REJECT = 2 << 13
 EV_FLUSH = 3 << 13  # the end of the entries: a held simultaneous call is made now
 EV_DIRECTOR = 3 << 13
+EV_EXPOSED = 1 << 15  # | seat << 6: a card exposed during the auction (Law 24B/C)
 
 
 def call_event(seat, call, artificial=False, same_meaning=False, change=None,
