@@ -7,18 +7,9 @@ whole corpus replays inside a 32 KB MicroPython heap. Prints one JSON object.
 import gc
 import json
 import sys
-import time
 
 from bridge.auction import Auction
-
-try:
-    from time import ticks_diff, ticks_us
-except ImportError:  # CPython
-    def ticks_us():
-        return int(time.perf_counter() * 1000000)
-
-    def ticks_diff(a, b):
-        return a - b
+from clock import ticks_diff, ticks_us
 
 
 def replay(path):

@@ -7,7 +7,6 @@ like with like on a noisy machine. Paste the printed table into BENCHMARKS.md.
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -16,13 +15,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from conftest import CORPUS, compile_device, run_device  # noqa: E402
-
-from bridge.auction import Auction  # noqa: E402
-from host_sync.pbn import iter_pbn_files, read_file  # noqa: E402
-from host_sync.pbn_check import check_game, replay_auction  # noqa: E402
 from bridge import boards  # noqa: E402
 from bridge.seats import parse_seat  # noqa: E402
+from conftest import CORPUS, compile_device, run_device  # noqa: E402
+
+from host_sync.pbn import iter_pbn_files, read_file  # noqa: E402
+from host_sync.pbn_check import check_game, replay_auction  # noqa: E402
 
 REPEAT = int(os.environ.get("BENCH_REPEAT", "5"))
 HEAP = "32k"
@@ -81,8 +79,8 @@ def bench_auctions(path):
 
 def bench_scores():
     """Our Law 77 score against endplay's Contract.score on all 2,940 cases, CPython."""
-    from endplay.types import Contract, Denom, Penalty, Player, Vul
     from bridge.score import score
+    from endplay.types import Contract, Denom, Penalty, Player, Vul
 
     denoms = (Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt)
     penalties = (Penalty.passed, Penalty.doubled, Penalty.redoubled)

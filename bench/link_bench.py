@@ -9,16 +9,8 @@ fsync on CPython, none on the MicroPython unix port (the board calls os.sync).
 import json
 import os
 import sys
-import time
 
-try:
-    from time import ticks_diff, ticks_us
-except ImportError:  # CPython
-    def ticks_us():
-        return int(time.perf_counter() * 1000000)
-
-    def ticks_diff(a, b):
-        return a - b
+from clock import ticks_diff, ticks_us
 
 REPEAT = 7
 LOOPS = 200

@@ -11,16 +11,8 @@ holds on MicroPython. The peer is CPython on the same machine, in the same run.
 import gc
 import json
 import sys
-import time
 
-try:
-    from time import ticks_diff, ticks_us
-except ImportError:  # CPython
-    def ticks_us():
-        return int(time.perf_counter() * 1000000)
-
-    def ticks_diff(a, b):
-        return a - b
+from clock import ticks_diff, ticks_us
 
 
 class Lcg:

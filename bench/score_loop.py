@@ -2,18 +2,9 @@
 
 import json
 import sys
-import time
 
 from bridge.score import score
-
-try:
-    from time import ticks_us, ticks_diff
-except ImportError:  # CPython
-    def ticks_us():
-        return int(time.perf_counter() * 1000000)
-
-    def ticks_diff(a, b):
-        return a - b
+from clock import ticks_diff, ticks_us
 
 
 def one_pass():

@@ -18,22 +18,13 @@ from bridge import calls, cards
 from bridge.board_replay import Board, encode, replay_line
 from bridge.seats import SEATS, parse_seat
 from conftest import CORPUS, ROOT, run_device
+from trick_referee import winner
 
 from host_sync.pbn import iter_pbn_files, read_file
 from host_sync.pbn_check import parse_contract, tricks_for_declarer
 
 KNOWN = ROOT / "tests" / "scenarios_play" / "corpus_file_errors.jsonl"
 SAMPLE_EVERY = 60  # games replayed under MicroPython too: about 300
-
-
-def _winner(trick, leader, trump):
-    """trick: {seat: card}; the seat that wins it (Law 44D, 44E), computed independently."""
-    best, who = trick[leader], leader
-    for seat, c in trick.items():
-        if seat != leader and ((c // 13 == best // 13 and c > best) or
-                               (c // 13 == trump and best // 13 != trump)):
-            best, who = c, seat
-    return who
 
 
 def scenario(game, sid):
@@ -68,7 +59,7 @@ def scenario(game, sid):
         for k in range(4):
             seat = (leader + k) & 3
             events.append({"seat": SEATS[seat], "card": cards.token(trick[seat])})
-        leader = _winner(trick, leader, trump)
+        leader = winner(trick, leader, trump)
     facts = {"revokes": revokes, "result": tricks_for_declarer(tags.get("Result", ""), declarer)}
     obj = {"id": sid, "deal": tags["Deal"], "contract": calls.to_pbn(bid) + ("", "X", "XX")[risk],
            "declarer": SEATS[declarer], "events": events}

@@ -13,6 +13,7 @@ from bridge import cards
 from bridge.board_replay import replay_scenario
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from trick_referee import winner
 
 SEATS = "NESW"
 
@@ -26,15 +27,6 @@ def deal_text(hands):
             suits.append("".join(cards.RANKS[r] for r in ranks))
         parts.append(".".join(suits))
     return "N:" + " ".join(parts)
-
-
-def winner(trick, leader, trump):
-    best, who = trick[leader], leader
-    for seat, c in trick.items():
-        if seat != leader and ((c // 13 == best // 13 and c > best) or
-                               (c // 13 == trump and best // 13 != trump)):
-            best, who = c, seat
-    return who
 
 
 def referee(rng, declarer, trump, revoke_trick=None):
