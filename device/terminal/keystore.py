@@ -1,0 +1,64 @@
+"""The terminal's registration: its identity, the event it belongs to and that event's key.
+
+One frame in one small file, replaced atomically (written to PATH.new, then renamed), so a
+power cut leaves either the old registration or the new one. A missing or unreadable file
+means "not registered": the terminal then records nothing until the sync station registers it.
+"""
+
+import os
+
+from terminal.frame import decode_frame, encode_frame
+
+
+def _read(path):
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError:
+        return None
+    try:
+        obj = decode_frame(raw[:-1]) if raw.endswith(b"\x00") else None
+    except ValueError:
+        return None
+    if isinstance(obj, dict) and isinstance(obj.get("key"), bytes) and \
+            isinstance(obj.get("event"), str) and isinstance(obj.get("id"), str):
+        return obj
+    return None
+
+
+class Keystore:
+    """`ident` (str or None), `event` (the event's fingerprint or None), `key` (bytes or None)."""
+
+    def __init__(self, path, ident=None):
+        self.path = path
+        new = path + ".new"
+        try:
+            os.stat(new)
+            if _read(new) is not None and _read(path) is None:
+                os.rename(new, path)  # cut inside a FAT rename: the new file is complete
+            else:
+                os.remove(new)
+        except OSError:
+            pass
+        obj = _read(path)
+        self.ident = obj["id"] if obj else ident
+        self.event = obj["event"] if obj else None
+        self.key = obj["key"] if obj else None
+
+    def registered(self):
+        return self.key is not None
+
+    def save(self, ident, event, key):
+        """Store a registration durably, then use it."""
+        new = self.path + ".new"
+        with open(new, "wb") as f:
+            f.write(encode_frame({"id": ident, "event": event, "key": key}))
+            f.flush()
+            if hasattr(os, "fsync"):
+                os.fsync(f.fileno())
+        try:
+            os.remove(self.path)  # FAT cannot rename over a file; littlefs and POSIX can
+        except OSError:
+            pass
+        os.rename(new, self.path)
+        self.ident, self.event, self.key = ident, event, key

@@ -1,0 +1,142 @@
+"""The sync station's subcommands of `host-sync`: event setup, terminal registration, sync, serve.
+
+`add_commands(subparsers)` adds them to the main parser (host_sync.cli); each handler takes
+(args, out, err) and returns the exit status.
+"""
+
+import logging
+
+import serial
+
+from host_sync import event, movements
+from host_sync.db import DatabaseError, open_db
+from host_sync.serve import BAUD, Station, discover, serve_forever
+from host_sync.sync import Session, SyncFailed
+
+
+def add_commands(sub):
+    ev = sub.add_parser("event", help="create an event database and its first session")
+    ev_sub = ev.add_subparsers(dest="event_command", metavar="ACTION")
+    ev_sub.required = True
+    create = ev_sub.add_parser("create", help="a new event file with a Mitchell session")
+    create.add_argument("db", metavar="EVENT.db")
+    create.add_argument("--name", required=True)
+    create.add_argument("--tables", type=int, required=True, help="Mitchell tables")
+    create.add_argument("--boards-per-round", type=int, default=4)
+    create.add_argument("--rounds", type=int, default=None)
+    create.add_argument("--pin", help="the director's PIN (4 to 8 digits)")
+    create.set_defaults(run=run_event_create)
+
+    term = sub.add_parser("terminal", help="register a terminal at this event")
+    term_sub = term.add_subparsers(dest="terminal_command", metavar="ACTION")
+    term_sub.required = True
+    reg = term_sub.add_parser("register", help="give the terminal on PORT the event's key")
+    reg.add_argument("db", metavar="EVENT.db")
+    reg.add_argument("--port", required=True)
+    reg.add_argument("--section", default="A")
+    reg.add_argument("--table", type=int, help="the table it will sit on")
+    reg.set_defaults(run=run_register)
+
+    sync = sub.add_parser("sync", help="sync the terminal on one port")
+    sync.add_argument("db", metavar="EVENT.db")
+    sync.add_argument("--port", required=True)
+    sync.add_argument("--register", action="store_true",
+                      help="register the terminal if this event does not know it")
+    sync.add_argument("--timeout", type=float, default=1.0, help="seconds per answer")
+    sync.set_defaults(run=run_sync)
+
+    srv = sub.add_parser("serve", help="sync every terminal plugged in, several at once")
+    srv.add_argument("db", metavar="EVENT.db")
+    srv.add_argument("--port", action="append", default=[], metavar="PATH_OR_GLOB",
+                     help="also watch these ports (USB terminals are found by VID:PID)")
+    srv.add_argument("--register", action="store_true",
+                     help="register terminals this event does not know")
+    srv.add_argument("--station", action="store_true",
+                     help="drive the Raspberry Pi station's LEDs and buzzer (RPi.GPIO)")
+    srv.add_argument("--timeout", type=float, default=1.0, help="seconds per answer")
+    srv.set_defaults(run=run_serve)
+
+
+def _quiet_logging(err):
+    logging.basicConfig(stream=err, level=logging.WARNING,
+                        format="%(asctime)s %(name)s %(levelname)s %(message)s")
+
+
+def run_event_create(args, out, err):
+    try:
+        movement = movements.mitchell(args.tables, args.boards_per_round, args.rounds)
+        db = open_db(args.db, create=True)
+        if db.value("SELECT COUNT(*) FROM events"):
+            err.write("%s already holds an event\n" % args.db)
+            return 2
+        eid = event.create_event(db, args.name)
+        event.add_session(db, eid, 1, movement)
+        if args.pin:
+            event.set_director_pin(db, eid, args.pin)
+    except (ValueError, DatabaseError) as e:
+        err.write("%s\n" % e)
+        return 2
+    out.write("event %r in %s: %d tables, %d rounds\n" % (args.name, args.db, movement.tables,
+                                                       movement.round_count))
+    return 0
+
+
+def _session(args, err, register, place=None):
+    _quiet_logging(err)
+    try:
+        db = open_db(args.db)
+    except DatabaseError as e:
+        err.write("%s\n" % e)
+        return None, 2
+    try:
+        with serial.Serial(args.port, BAUD, timeout=0.02) as port:
+            p = Session(db, port, name=args.port, register=register, place=place,
+                        timeout=getattr(args, "timeout", 1.0)).run()
+        return (db, p), 0
+    except (SyncFailed, serial.SerialException, OSError) as e:
+        err.write("%s: %s\n" % (args.port, e))
+        db.close()
+        return None, 1
+
+
+def run_sync(args, out, err):
+    got, status = _session(args, err, args.register)
+    if got:
+        db, p = got
+        db.close()
+        out.write("%s: terminal %s: %d stored, %d repeats, refused %s\n" % (
+            args.port, p.terminal, p.stored, p.duplicates, dict(p.refused) or "nothing"))
+    return status
+
+
+def run_register(args, out, err):
+    place = (args.section, args.table) if args.table else None
+    got, status = _session(args, err, True, place)
+    if got:
+        db, p = got
+        db.close()
+        out.write("terminal %s registered%s\n" % (
+            p.terminal, " at table %s%d" % (args.section, args.table) if args.table else ""))
+    return status
+
+
+def run_serve(args, out, err):
+    _quiet_logging(err)
+    try:
+        open_db(args.db).close()
+    except DatabaseError as e:
+        err.write("%s\n" % e)
+        return 2
+    indicators = None
+    if args.station:
+        from host_sync.station import Indicators
+        indicators = Indicators()
+    station = Station(args.db, args.port, register=args.register, timeout=args.timeout,
+                      indicators=indicators)
+    out.write("watching %s\n" % (", ".join(discover(args.port)) or "for terminals"))
+    try:
+        serve_forever(station)
+    finally:
+        if indicators:
+            indicators.close()
+    return 0

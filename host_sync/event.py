@@ -1,0 +1,233 @@
+"""Setting up an event in its database: sessions from a movement, names, deals, terminals.
+
+Also what the station sends a terminal: its key (derived from the event's secret and the
+terminal's identity, so one terminal's key opens no other's), its table's configuration, and
+the travellers of the boards its table has played.
+"""
+
+import hashlib
+import hmac
+import json
+import os
+
+from bridge import boards as law2
+
+from host_sync.db import now
+from host_sync.movements import Movement
+
+ACTOR = "scorer"
+KEY_SIZE = 32
+PIN_SALT_SIZE = 4
+
+
+class SetupError(ValueError):
+    """A request the event cannot take (unknown session, bad PIN...); the message says why."""
+
+
+def create_event(db, name, actor=ACTOR):
+    """A new event with a fresh secret; returns its id."""
+    if not isinstance(name, str) or not name.strip():
+        raise SetupError("an event needs a name")
+    with db.transaction():
+        return db.insert("events", {"name": name.strip(), "key": os.urandom(KEY_SIZE).hex(),
+                                    "created_at": now()}, actor)
+
+
+def the_event(db):
+    """(id, name, key bytes) of the file's event: one event per file here."""
+    row = db.one("SELECT id, name, key FROM events ORDER BY id LIMIT 1")
+    if row is None:
+        raise SetupError("%s holds no event (run `host-sync event create`)" % db.path)
+    return row["id"], row["name"], bytes.fromhex(row["key"])
+
+
+def set_setting(db, event_id, name, value, actor=ACTOR):
+    """A setting pushed to the terminals (any JSON value)."""
+    text = json.dumps(value, sort_keys=True)
+    with db.transaction():
+        key = {"event_id": event_id, "name": name}
+        if db.one("SELECT 1 FROM settings WHERE event_id = ? AND name = ?", (event_id, name)):
+            db.update("settings", key, {"value": text}, actor)
+        else:
+            db.insert("settings", dict(key, value=text), actor, key=key)
+
+
+def pin_hash(salt, pin):
+    """What the terminal compares (terminal.config.pin_hash): sha256(salt + PIN) in hex."""
+    return hashlib.sha256((salt + pin).encode()).hexdigest()
+
+
+def set_director_pin(db, event_id, pin, actor=ACTOR):
+    if not (isinstance(pin, str) and pin.isdigit() and 4 <= len(pin) <= 8):
+        raise SetupError("the director's PIN must be 4 to 8 digits")
+    salt = os.urandom(PIN_SALT_SIZE).hex()
+    set_setting(db, event_id, "pin", {"salt": salt, "hash": pin_hash(salt, pin)}, actor)
+
+
+def add_session(db, event_id, number, movement, section="A", names=None, deals=None,
+                current=True, actor=ACTOR):
+    """Store a session played to `movement` (a movements.Movement) in one section.
+
+    names: {pair number: [player, player]}; deals: {board number: PBN Deal tag value}.
+    Returns the session id.
+    """
+    if not isinstance(movement, Movement):
+        raise SetupError("a session needs a movement")
+    names = names or {}
+    deals = deals or {}
+    with db.transaction():
+        if current:
+            for row in db.all("SELECT id FROM sessions WHERE event_id = ? AND current = 1",
+                              (event_id,)):
+                db.update("sessions", {"id": row["id"]}, {"current": 0}, actor)
+        sid = db.insert("sessions", {"event_id": event_id, "number": number,
+                                     "current": int(current),
+                                     "movement": json.dumps(movement.to_dict())}, actor)
+        sec = db.insert("sections", {"session_id": sid, "letter": section}, actor)
+        for pair in movement.pairs:
+            pid = db.insert("pairs", {"section_id": sec, "number": pair}, actor)
+            for pos, name in enumerate(names.get(pair, ()), 1):
+                db.insert("players", {"pair_id": pid, "position": pos, "name": name}, actor)
+        tables = {}
+        for t in range(1, movement.tables + 1):
+            tables[t] = db.insert("tables", {"section_id": sec, "number": t}, actor)
+        numbers = set()
+        for rno, rnd in enumerate(movement.rounds, 1):
+            for s in rnd:
+                rid = db.insert("rounds", {"table_id": tables[s.table], "number": rno,
+                                           "ns_pair": s.ns, "ew_pair": s.ew}, actor)
+                for b in movement.board_numbers(s.board_set):
+                    numbers.add(b)
+                    db.insert("round_boards", {"round_id": rid, "board": b}, actor,
+                              key={"round_id": rid, "board": b})
+        for b in sorted(numbers):
+            db.insert("boards", {"session_id": sid, "number": b, "dealer": law2.dealer(b),
+                                 "vul": law2.vulnerability(b), "deal": deals.get(b)}, actor)
+        return sid
+
+
+def current_session(db, event_id):
+    row = db.one("SELECT id FROM sessions WHERE event_id = ? AND current = 1", (event_id,))
+    return None if row is None else row["id"]
+
+
+# -- terminals -----------------------------------------------------------------------------
+
+def terminal_key(event_key, terminal_id):
+    """The terminal's HMAC key: HMAC-SHA256(event secret, its identity)."""
+    return hmac.new(event_key, terminal_id.encode(), hashlib.sha256).digest()
+
+
+def register_terminal(db, terminal_id, base_seq, name="", section=None, table=None,
+                      actor="station"):
+    """Register (or re-register) a terminal at this event; returns its key.
+
+    base_seq: the last journal sequence the terminal holds now; records up to it are not this
+    event's. Re-registering keeps what was stored and only refreshes the placement.
+    """
+    if not isinstance(terminal_id, str) or not terminal_id or len(terminal_id) > 64:
+        raise SetupError("a terminal identity is a short text, not %r" % (terminal_id,))
+    event_id, _, event_key = the_event(db)
+    key = terminal_key(event_key, terminal_id)
+    with db.transaction():
+        row = db.one("SELECT event_id FROM terminals WHERE id = ?", (terminal_id,))
+        place = {"section": section, "table_no": table}
+        if row is None:
+            db.insert("terminals", dict(place, id=terminal_id, event_id=event_id, key=key.hex(),
+                                        name=name, registered_at=now(), base_seq=base_seq,
+                                        last_seq=base_seq,
+                                        session_id=current_session(db, event_id)),
+                      actor, terminal_id, key={"id": terminal_id})
+        elif section is not None or table is not None:
+            db.update("terminals", {"id": terminal_id}, place, actor, terminal_id)
+    return key
+
+
+def terminal(db, terminal_id):
+    """The terminals row, or None for a terminal this event does not know."""
+    return db.one("SELECT * FROM terminals WHERE id = ?", (terminal_id,))
+
+
+# -- what the station pushes ---------------------------------------------------------------
+
+def _session_row(db, session_id):
+    row = db.one("SELECT * FROM sessions WHERE id = ?", (session_id,))
+    if row is None:
+        raise SetupError("no session %r" % (session_id,))
+    return row
+
+
+def table_config(db, terminal_id):
+    """The configuration of the terminal's table for the current session, in the form
+    terminal.config reads (docs/CONFIG.md), or None when the terminal is not placed at a table
+    yet (everything is then typed in at the table)."""
+    t = terminal(db, terminal_id)
+    event_id = t["event_id"]
+    sid = current_session(db, event_id)
+    if sid is None or t["table_no"] is None:
+        return None
+    session = _session_row(db, sid)
+    movement = Movement.from_dict(json.loads(session["movement"]))
+    if t["table_no"] > movement.tables:
+        raise SetupError("terminal %s is placed at table %d; the movement has %d tables" % (
+            terminal_id, t["table_no"], movement.tables))
+    rounds = []
+    for r in movement.table_dict(t["table_no"])["rounds"]:
+        if r.get("idle"):
+            continue
+        nxt = r.get("next") or {}  # seatings carry who really sits NS and EW, switch or not
+        rounds.append({"r": r["round"], "ns": r["ns"], "ew": r["ew"], "b": r["boards"],
+                       "nns": (nxt.get("ns") or [0])[0], "new": (nxt.get("ew") or [0])[0]})
+    pairs = {p for r in rounds for p in (r["ns"], r["ew"])}
+    wanted = {b for r in rounds for b in range(r["b"][0], r["b"][1] + 1)}
+    names = {}
+    for row in db.all("SELECT p.number, pl.name FROM pairs p "
+                      "JOIN sections s ON s.id = p.section_id "
+                      "JOIN players pl ON pl.pair_id = p.id "
+                      "WHERE s.session_id = ? AND s.letter = ? ORDER BY pl.position",
+                      (sid, t["section"])):
+        if row["number"] in pairs:
+            names.setdefault(row["number"], []).append(row["name"])
+    boards = {}
+    for row in db.all("SELECT number, dealer, vul, deal FROM boards WHERE session_id = ?",
+                      (sid,)):
+        if row["number"] in wanted:
+            entry = {"d": row["dealer"], "v": row["vul"]}
+            if row["deal"]:
+                entry["pbn"] = row["deal"]
+            boards[row["number"]] = entry
+    settings = {row["name"]: json.loads(row["value"]) for row in db.all(
+        "SELECT name, value FROM settings WHERE event_id = ?", (event_id,))}
+    pin = settings.pop("pin", None)
+    config = {"event": the_event(db)[1], "term": terminal_id, "sec": t["section"],
+              "tbl": t["table_no"], "set": settings, "rounds": rounds,
+              "names": {p: " - ".join(n) for p, n in sorted(names.items())},
+              "boards": boards}
+    if pin:
+        config["salt"], config["pin"] = pin["salt"], pin["hash"]
+    return config
+
+
+def travellers(db, terminal_id):
+    """For each board the terminal's table has a result on in the current session: every
+    scored line of that board in its section, as [ns, ew, bid, risk, declarer, tricks,
+    score_ns] (bid None when passed out), for display at the table."""
+    t = terminal(db, terminal_id)
+    sid = current_session(db, t["event_id"])
+    if sid is None or t["table_no"] is None:
+        return {}
+    played = [row["board"] for row in db.all(
+        "SELECT DISTINCT r.board FROM results r JOIN rounds ro ON ro.id = r.round_id "
+        "JOIN tables tb ON tb.id = ro.table_id JOIN sections s ON s.id = tb.section_id "
+        "WHERE s.session_id = ? AND s.letter = ? AND tb.number = ? AND r.score_ns IS NOT NULL",
+        (sid, t["section"], t["table_no"]))]
+    out = {}
+    for b in sorted(played):
+        out[b] = [[row["ns_pair"], row["ew_pair"], row["bid"], row["risk"],
+                        row["declarer"], row["tricks"], row["score_ns"]] for row in db.all(
+            "SELECT ro.ns_pair, ro.ew_pair, r.bid, r.risk, r.declarer, r.tricks, r.score_ns "
+            "FROM results r JOIN rounds ro ON ro.id = r.round_id "
+            "JOIN tables tb ON tb.id = ro.table_id JOIN sections s ON s.id = tb.section_id "
+            "WHERE s.session_id = ? AND s.letter = ? AND r.board = ? AND r.score_ns IS NOT NULL "
+            "ORDER BY ro.ns_pair", (sid, t["section"], b))]
+    return out

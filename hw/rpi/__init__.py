@@ -1,0 +1,1 @@
+"""Raspberry Pi backend (CPython, RPi.GPIO): the sync station's LEDs and buzzer."""

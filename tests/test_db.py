@@ -1,0 +1,123 @@
+"""The scoring database: migrations, WAL, foreign keys, and an audit row for every change."""
+
+import json
+import sqlite3
+
+import pytest
+
+from host_sync import event
+from host_sync.db import DatabaseError, migrations, open_db
+from host_sync.movements import mitchell
+
+
+@pytest.fixture
+def db(tmp_path):
+    d = open_db(tmp_path / "event.db", create=True)
+    yield d
+    d.close()
+
+
+def test_a_new_file_is_migrated_to_the_latest_schema_in_wal_mode(db, tmp_path):
+    assert db.version() == migrations()[-1][0]
+    assert db.value("PRAGMA journal_mode") == "wal"
+    assert db.value("PRAGMA foreign_keys") == 1
+    tables = {r[0] for r in db.all("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert {"events", "sessions", "sections", "tables", "rounds", "boards", "pairs",
+            "players", "results", "calls", "rulings", "flags", "terminals", "records",
+            "audit", "syncs", "schema_version"} <= tables
+    db.close()
+    again = open_db(tmp_path / "event.db")  # opening again applies nothing twice
+    assert again.value("SELECT COUNT(*) FROM schema_version") == len(migrations())
+    again.close()
+
+
+def test_a_missing_file_or_a_foreign_one_is_refused_and_left_alone(tmp_path):
+    with pytest.raises(DatabaseError, match="no such event database"):
+        open_db(tmp_path / "typo.db")
+    assert not (tmp_path / "typo.db").exists()
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"this is not sqlite" * 100)
+    with pytest.raises(DatabaseError, match="not a scoring database"):
+        open_db(junk)
+    assert junk.read_bytes() == b"this is not sqlite" * 100
+
+
+def test_a_newer_schema_than_this_code_knows_is_refused(db, tmp_path):
+    with db.transaction():
+        db.conn.execute("INSERT INTO schema_version VALUES (999, 'future')")
+    db.close()
+    with pytest.raises(DatabaseError, match="schema version 999"):
+        open_db(tmp_path / "event.db")
+
+
+def test_every_change_is_audited_with_old_and_new_values(db):
+    eid = event.create_event(db, "Club night")
+    with db.transaction():
+        assert db.update("events", {"id": eid}, {"name": "Club night 2"}, "director") is True
+        assert db.update("events", {"id": eid}, {"name": "Club night 2"}, "director") is False
+    rows = db.all("SELECT * FROM audit WHERE tbl = 'events' ORDER BY id")
+    assert [(r["action"], r["actor"]) for r in rows] == [("insert", "scorer"),
+                                                         ("update", "director")]
+    assert json.loads(rows[1]["old"]) == {"name": "Club night"}
+    assert json.loads(rows[1]["new"]) == {"name": "Club night 2"}
+    assert json.loads(rows[1]["row_key"]) == {"id": eid}
+    with db.transaction():
+        assert db.delete("events", {"id": eid}, "director")
+    last = db.one("SELECT * FROM audit ORDER BY id DESC LIMIT 1")
+    assert last["action"] == "delete" and json.loads(last["old"])["name"] == "Club night 2"
+
+
+def test_a_failed_transaction_leaves_neither_the_change_nor_its_audit(db):
+    eid = event.create_event(db, "Club night")
+    before = db.value("SELECT COUNT(*) FROM audit")
+    with pytest.raises(sqlite3.IntegrityError):
+        with db.transaction():
+            db.update("events", {"id": eid}, {"name": "Renamed"}, "director")
+            db.insert("sessions", {"event_id": 999, "number": 1}, "director")  # no event 999
+    assert db.value("SELECT name FROM events") == "Club night"
+    assert db.value("SELECT COUNT(*) FROM audit") == before
+
+
+def test_changes_outside_a_transaction_are_refused(db):
+    with pytest.raises(RuntimeError, match="transaction"):
+        db.insert("events", {"name": "x", "key": "00", "created_at": "now"}, "scorer")
+
+
+def test_a_session_from_a_movement_fills_tables_rounds_boards_and_pairs(db):
+    eid = event.create_event(db, "Pairs")
+    mv = mitchell(4, 3)
+    event.add_session(db, eid, 1, mv, names={1: ["Ann", "Bob"]})
+    assert db.value("SELECT COUNT(*) FROM tables") == 4
+    assert db.value("SELECT COUNT(*) FROM rounds") == sum(len(r) for r in mv.rounds)
+    assert db.value("SELECT COUNT(*) FROM pairs") == len(mv.pairs)
+    assert [r[0] for r in db.all("SELECT name FROM players ORDER BY position")] == ["Ann", "Bob"]
+    boards = db.all("SELECT number, dealer, vul FROM boards ORDER BY number")
+    assert [tuple(b) for b in boards[:4]] == [(1, 0, "None"), (2, 1, "NS"), (3, 2, "EW"),
+                                             (4, 3, "All")]
+    with pytest.raises(sqlite3.IntegrityError):  # one section letter per session
+        with db.transaction():
+            db.insert("sections", {"session_id": 1, "letter": "A"}, "scorer")
+
+
+def test_terminal_keys_derive_from_the_event_secret_and_differ_per_terminal(db):
+    event.create_event(db, "Pairs")
+    k1 = event.register_terminal(db, "PICO-1", 0)
+    k2 = event.register_terminal(db, "PICO-2", 5)
+    assert len(k1) == 32 and k1 != k2
+    assert event.register_terminal(db, "PICO-1", 0) == k1
+    assert db.value("SELECT last_seq FROM terminals WHERE id = 'PICO-2'") == 5
+    with pytest.raises(event.SetupError):
+        event.register_terminal(db, "", 0)
+
+
+def test_an_arrow_switched_round_stores_the_pairs_where_they_really_sit(db):
+    """In a switched round the movement already seats the stationary pair EW; the database
+    (and each terminal's configuration) must say so, not swap it back."""
+    eid = event.create_event(db, "Pairs")
+    mv = mitchell(3, 2, arrow_switch="last")
+    event.add_session(db, eid, 1, mv)
+    last = len(mv.rounds)
+    rows = db.all("SELECT t.number, r.ns_pair, r.ew_pair FROM rounds r JOIN tables t "
+                  "ON t.id = r.table_id WHERE r.number = ? ORDER BY t.number", (last,))
+    assert [tuple(r) for r in rows] == [(s.table, s.ns, s.ew) for s in mv.rounds[-1]]
+    assert all(s.switched and s.ew == s.table for s in mv.rounds[-1])  # NS pair t sits EW

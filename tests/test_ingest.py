@@ -1,0 +1,195 @@
+"""Ingest: idempotent on (terminal, seq), chained, re-validated by the Laws core; every
+disagreement is a flag and never an overwrite."""
+
+import json
+
+import pytest
+from bridge.calls import parse
+from sync_script import event_movement, results_in, table_round
+
+from host_sync import event
+from host_sync.db import open_db
+from host_sync.ingest import compacted, ingest, ns_score
+
+T1, T2 = "PICO-01", "PICO-02"
+
+
+@pytest.fixture
+def db(tmp_path):
+    d = open_db(tmp_path / "event.db", create=True)
+    eid = event.create_event(d, "Pairs")
+    event.add_session(d, eid, 1, event_movement(4))
+    event.register_terminal(d, T1, 0)
+    event.register_terminal(d, T2, 0)
+    yield d
+    d.close()
+
+
+def numbered(records, first=1):
+    return [(first + i, kind, data) for i, (kind, data) in enumerate(records)]
+
+
+def flags(db):
+    return [(r["why"], r["seq"], r["source"]) for r in db.all(
+        "SELECT * FROM flags ORDER BY seq, why")]
+
+
+def auction(board, dealer_calls):
+    """call records for a list of PBN tokens, starting with the board's dealer."""
+    seat = (board - 1) % 4
+    out = []
+    for token in dealer_calls:
+        out.append(("call", {"b": board, "s": seat, "c": parse(token)}))
+        seat = (seat + 1) % 4
+    return out
+
+
+OPEN = ("open", {"sec": "A", "tbl": 1, "rnd": 1, "ns": 1, "ew": 5})
+
+
+def test_a_round_lands_as_the_truth_and_a_repeat_changes_nothing(db):
+    records, truth = table_round(7, event_movement(4), 1, 1)
+    batch = numbered(records)
+    report = ingest(db, T1, 0, batch)
+    assert (report.stored, report.duplicates, report.last, report.refused) == (
+        len(batch), 0, len(batch), None)
+    assert results_in(db) == {(1, 1, b): line for b, line in truth.items()}
+    audit = db.value("SELECT COUNT(*) FROM audit")
+    again = ingest(db, T1, 0, batch)
+    assert (again.stored, again.duplicates) == (0, len(batch))
+    assert db.value("SELECT COUNT(*) FROM audit") == audit  # nothing written at all
+    # overlapping batches: half again, half new
+    assert ingest(db, T1, 0, batch[:10]).duplicates == 10
+
+
+def test_a_batch_split_anywhere_gives_the_same_database(db, tmp_path):
+    records, _ = table_round(11, event_movement(4), 1, 1)
+    batch = numbered(records)
+    for cut in (1, 5, 17, len(batch) - 1):
+        other = open_db(tmp_path / ("cut%d.db" % cut), create=True)
+        eid = event.create_event(other, "Pairs")
+        event.add_session(other, eid, 1, event_movement(4))
+        event.register_terminal(other, T1, 0)
+        ingest(other, T1, 0, batch[:cut])
+        ingest(other, T1, cut, batch[cut:])
+        assert results_in(other) == results_in(ingest_all(db, batch))
+        other.close()
+
+
+def ingest_all(db, batch):
+    ingest(db, T1, 0, batch)
+    return db
+
+
+def test_a_broken_chain_is_refused_and_stores_nothing(db):
+    batch = numbered([OPEN, ("board", {"b": 1})], first=5)
+    report = ingest(db, T1, 4, batch)
+    assert report.stored == 0 and "chain" in report.refused
+    assert db.value("SELECT COUNT(*) FROM records") == 0
+    assert db.value("SELECT last_seq FROM terminals WHERE id = ?", (T1,)) == 0
+
+
+def test_a_hole_in_the_terminal_s_journal_is_stored_and_flagged(db):
+    report = ingest(db, T1, 0, [(1, *OPEN), (3, "board", {"b": 1})])
+    assert (report.stored, report.last) == (2, 3)
+    assert ("journal_gap", 3, "host") in flags(db)
+
+
+def test_the_host_scores_from_its_own_contract_and_flags_a_wrong_score(db):
+    recs = [OPEN, ("board", {"b": 1})] + auction(1, ["1S", "Pass", "4S", "Pass", "Pass",
+                                                      "Pass"])
+    right = ns_score(1, "None", parse("4S"), 0, 0, 10)
+    recs += [("res", {"b": 1, "tr": 10, "sc": right + 30}), ("ver", {"b": 1, "ok": 1})]
+    ingest(db, T1, 0, numbered(recs))
+    row = db.one("SELECT * FROM results")
+    assert (row["bid"], row["declarer"], row["score_ns"], row["shown_ns"], row["verified"]) == (
+        parse("4S"), 0, 420, 450, 1)
+    assert [f[0] for f in flags(db)] == ["score_mismatch"]
+
+
+def test_an_irregular_call_is_ruled_as_the_director_entered_it(db):
+    recs = [OPEN, ("board", {"b": 1})] + auction(1, ["1H", "1S"])
+    recs.append(("call", {"b": 1, "s": 2, "c": parse("1D")}))  # insufficient (Law 27)
+    recs.append(("dir", {"b": 1, "d": "accept"}))
+    recs += [("call", {"b": 1, "s": s, "c": 0}) for s in (3, 0, 1)]
+    recs += [("res", {"b": 1, "tr": 8, "sc": ns_score(1, "None", parse("1D"), 0, 2, 8)}),
+             ("ver", {"b": 1, "ok": 1})]
+    ingest(db, T1, 0, numbered(recs))
+    assert db.value("SELECT law FROM calls WHERE call = ?", (parse("1D"),)) == "27"
+    assert db.value("SELECT entry FROM rulings") == "accept"
+    assert db.value("SELECT bid FROM results") == parse("1D")
+    assert flags(db) == []
+
+
+def test_a_result_with_the_auction_waiting_for_the_director_is_flagged_unscored(db):
+    recs = [OPEN, ("board", {"b": 1})] + auction(1, ["1H", "1S"])
+    recs.append(("call", {"b": 1, "s": 2, "c": parse("1D")}))
+    recs.append(("res", {"b": 1, "tr": 8, "sc": 90}))
+    ingest(db, T1, 0, numbered(recs))
+    assert db.value("SELECT score_ns FROM results") is None
+    assert [f for f in flags(db) if f[0] == "auction_incomplete"]
+
+
+def test_unverified_disputed_erased_and_adjusted_results(db):
+    base = [OPEN, ("board", {"b": 2})] + auction(2, ["Pass"] * 4)
+    ingest(db, T1, 0, numbered(base + [("res", {"b": 2, "tr": 0, "sc": 0}),
+                                       ("ver", {"b": 2, "ok": 0})]))
+    assert results_in(db) == {}  # unverified: stored, does not score
+    assert db.value("SELECT passed_out FROM results") == 1
+    assert "dispute" in [f[0] for f in flags(db)]
+    n = len(base) + 2
+    ingest(db, T1, n, numbered([("erase", {"b": 2}),
+                                ("adj", {"b": 2, "how": "asg", "ct": parse("3NT"), "x": 0,
+                                         "dcl": 1, "tr": 9})], first=n + 1))
+    row = db.one("SELECT * FROM results")
+    assert (row["source"], row["verified"], row["score_ns"]) == ("adjusted", 1, -400)  # EW not vul
+    assert json.loads(row["adjustment"])["how"] == "asg"
+    actions = [r[0] for r in db.all("SELECT action FROM audit WHERE tbl = 'results'")]
+    assert actions == ["insert", "delete", "insert"]
+
+
+def test_two_terminals_claiming_one_table_and_round_is_a_flag(db):
+    ingest(db, T1, 0, numbered([OPEN, ("board", {"b": 1})]))
+    ingest(db, T2, 0, numbered([OPEN, ("board", {"b": 1})] + auction(1, ["Pass"] * 4) +
+                               [("res", {"b": 1, "tr": 0, "sc": 0})]))
+    assert ("table_claimed", 1, "host") in flags(db)
+    assert db.value("SELECT terminal_id FROM rounds WHERE terminal_id IS NOT NULL") == T1
+    assert db.value("SELECT COUNT(*) FROM results") == 0  # the second claim is not applied
+    assert db.value("SELECT COUNT(*) FROM records WHERE terminal_id = ?", (T2,)) == 7
+
+
+def test_movement_disagreements_are_flags(db):
+    wrong = ("open", {"sec": "A", "tbl": 1, "rnd": 1, "ns": 2, "ew": 5})
+    ingest(db, T1, 0, numbered([wrong, ("board", {"b": 9}),
+                                ("open", {"sec": "Z", "tbl": 1, "rnd": 2, "ns": 1, "ew": 6})]))
+    assert [f[0] for f in flags(db)] == ["pairs_mismatch", "wrong_board", "unknown_table"]
+
+
+def test_invalid_records_are_kept_as_received_flagged_and_not_applied(db):
+    bad = [OPEN, ("call", {"b": 1, "s": 7, "c": 0}), ("res", {"b": "one"}),
+           ("teleport", {"b": 1}), ("call", [1, 2])]
+    report = ingest(db, T1, 0, numbered(bad))
+    assert report.stored == 5
+    assert [f[0] for f in flags(db)] == ["invalid_record"] * 4
+    assert db.value("SELECT COUNT(*) FROM calls") == 0
+    assert db.value("SELECT COUNT(*) FROM results") == 0
+
+
+def test_terminal_flags_and_a_record_after_close(db):
+    recs = [OPEN, ("flag", {"b": 1, "law": "16", "why": "dircall"}), ("close", {"rnd": 1}),
+            ("board", {"b": 2})]
+    ingest(db, T1, 0, numbered(recs))
+    assert flags(db) == [("dircall", 2, "terminal"), ("after_close", 4, "host")]
+
+
+def test_records_compacted_elsewhere_are_flagged_once_and_skipped(db):
+    compacted(db, T1, 40)
+    compacted(db, T1, 40)
+    assert flags(db) == [("records_compacted", 40, "host")]
+    assert db.value("SELECT last_seq FROM terminals WHERE id = ?", (T1,)) == 40
+
+
+def test_an_unknown_terminal_stores_nothing(db):
+    with pytest.raises(LookupError):
+        ingest(db, "PICO-99", 0, numbered([OPEN]))
+    assert db.value("SELECT COUNT(*) FROM records") == 0

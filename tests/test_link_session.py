@@ -1,0 +1,270 @@
+"""The sync conversation: the terminal's handler (terminal.link) refuses what it must, and the
+station (host_sync.sync) refuses bad frames (CRC, CBOR, types, oversize, bad HMAC, unknown
+terminal) with a logged reason and a count, while none of them reaches the database."""
+
+import json
+import logging
+import os
+import sys
+import threading
+import tty
+
+import pytest
+import serial
+from conftest import DEVICE
+from sync_harness import Terminal, write_script
+from sync_script import event_movement, table_round
+
+from host_sync import event, link
+from host_sync.db import open_db
+from host_sync.sync import Session, SyncFailed
+
+sys.path.insert(0, str(DEVICE))
+from terminal.link import Link  # noqa: E402
+
+sys.path.remove(str(DEVICE))
+
+KEY = bytes(range(32))
+
+
+# -- the terminal's handler ------------------------------------------------------------------
+
+def hello(term):
+    reply = term.handle({"m": "hello", "i": 1, "v": [1]})[0]
+    return reply
+
+
+def signed(term, msg):
+    return link.sign(term.keys.key, term.nonce, msg)
+
+
+def test_an_unregistered_terminal_answers_hello_and_refuses_the_rest(tmp_path):
+    term = Link(str(tmp_path), "PICO-1")
+    h = hello(term)
+    assert (h["id"], h["event"], h["last"], len(h["nonce"])) == ("PICO-1", None, 0, 8)
+    assert term.handle({"m": "pull", "i": 2, "after": 0, "max": 5})[0]["code"] == "unregistered"
+    assert term.handle({"m": "hello", "i": 3, "v": [7]})[0]["code"] == "version"
+    assert term.handle([1, 2])[0]["code"] == "bad_request"
+
+
+def register(term, event_fp="ev1", key=KEY):
+    hello(term)
+    return term.handle({"m": "register", "i": 2, "event": event_fp, "key": key, "id": "PICO-1"})
+
+
+def test_registration_proves_the_key_and_requests_need_its_tag(tmp_path):
+    term = Link(str(tmp_path), "PICO-1")
+    ok = register(term)[0]
+    link.check_signed(KEY, term.nonce, ok)
+    term.journal.append("board", {"b": 1})
+    unsigned = {"m": "ack", "i": 3, "seq": 1}
+    assert term.handle(unsigned)[0]["code"] == "auth"
+    assert term.handle(link.sign(os.urandom(32), term.nonce, unsigned))[0]["code"] == "auth"
+    old_nonce = term.nonce
+    hello(term)  # a new conversation: a request signed for the old one is a replay
+    assert term.handle(link.sign(KEY, old_nonce, unsigned))[0]["code"] == "auth"
+    assert term.journal.base == 0
+    assert term.handle(signed(term, {"m": "ack", "i": 4, "seq": 2}))[0]["code"] == "ack_beyond"
+    assert term.handle(signed(term, {"m": "ack", "i": 5, "seq": 1}))[0] == {
+        "m": "acked", "i": 5, "base": 1}
+
+
+def test_the_application_may_keep_records_it_still_needs(tmp_path):
+    term = Link(str(tmp_path), "PICO-1", ack_limit=lambda seq: min(seq, 2))
+    register(term)
+    for b in range(1, 6):
+        term.journal.append("board", {"b": b})
+    assert term.handle(signed(term, {"m": "ack", "i": 3, "seq": 5}))[0]["base"] == 2
+    assert [r[0] for r in term.journal.records_after(0)] == [3, 4, 5]
+
+
+def test_a_terminal_with_unsynced_records_refuses_another_event(tmp_path):
+    term = Link(str(tmp_path), "PICO-1")
+    register(term)
+    term.journal.append("board", {"b": 1})
+    assert register(term, "ev2", os.urandom(32))[0]["code"] == "registered"
+    assert Link(str(tmp_path)).keys.event == "ev1"  # kept on flash as it was
+
+
+def test_pull_chains_batches_under_the_frame_limit(tmp_path):
+    term = Link(str(tmp_path), "PICO-1")
+    register(term)
+    for n in range(40):
+        term.journal.append("res", {"b": n + 1, "tr": 7, "sc": 90, "pad": "x" * 40})
+    replies = term.handle(signed(term, {"m": "pull", "i": 9, "after": 3, "max": 30}))
+    *batches, end = replies
+    assert end == {"m": "end", "i": 9, "sent": 33, "last": 40}
+    assert len(batches) > 1
+    prev = 3
+    for b in batches:
+        assert b["p"] == prev and len(link.cbor_encode(b)) <= link.MAX_PAYLOAD
+        prev = b["r"][-1][0]
+    seqs = [r[0] for b in batches for r in b["r"]]
+    assert seqs == list(range(4, 34))
+    assert all(link.check_record(KEY, "PICO-1", r) for b in batches for r in b["r"])
+
+
+def test_a_pushed_file_resumes_where_it_stopped_and_must_match_its_digest(tmp_path):
+    term = Link(str(tmp_path), "PICO-1")
+    register(term)
+    data = os.urandom(2000)
+    put = lambda at, d: term.handle(signed(term, {"m": "put", "i": 3, "f": "config.cbor",  # noqa
+                                                  "at": at, "size": 2000, "d": d}))[0]
+    assert put(0, data[:700])["at"] == 700
+    assert put(1400, data[1400:])["at"] == 700  # a lost chunk: the terminal says where it is
+    assert put(700, data[700:1400])["at"] == 1400
+    assert put(1400, data[1400:])["at"] == 2000
+    bad = term.handle(signed(term, {"m": "done", "i": 4, "f": "config.cbor",
+                                    "sha": bytes(32)}))[0]
+    assert bad["code"] == "sha" and not (tmp_path / "config.cbor").exists()
+    import hashlib
+    assert term.handle(signed(term, {"m": "done", "i": 5, "f": "config.cbor",
+                                     "sha": hashlib.sha256(data).digest()}))[0]["m"] == "ok"
+    assert (tmp_path / "config.cbor").read_bytes() == data
+    assert hello(term)["config.cbor"] == hashlib.sha256(data).digest()
+    refused = term.handle(signed(term, {"m": "put", "i": 6, "f": "../main.py", "at": 0,
+                                        "size": 1, "d": b"x"}))[0]
+    assert refused["code"] == "bad_request"
+
+
+# -- the station against a terminal that sends bad frames ------------------------------------
+
+class BadTerminal(threading.Thread):
+    """A terminal on a pty that answers the station properly, except that its answer to the
+    first pull is `bad` (raw bytes) before the good records."""
+
+    def __init__(self, key, ident, records, bad):
+        threading.Thread.__init__(self, daemon=True)
+        self.master, slave = os.openpty()
+        tty.setraw(slave)
+        self.path = os.ttyname(slave)
+        self._slave = slave
+        self.key, self.tid, self.records, self.bad = key, ident, records, bad
+        self.nonce = os.urandom(8)
+        self.pulls = 0
+
+    def send(self, *msgs, raw=b""):
+        os.write(self.master, raw + b"".join(b"\x00" + link.encode_frame(m) for m in msgs))
+
+    def run(self):
+        reader = link.FrameReader()
+        try:
+            while True:
+                data = os.read(self.master, 4096)
+                for msg in reader.feed(data):
+                    self.answer(msg)
+        except OSError:
+            return
+
+    def answer(self, msg):
+        i = msg["i"]
+        if msg["m"] == "hello":
+            self.send({"m": "hello", "i": i, "v": 1, "id": self.tid, "fw": "bad",
+                       "event": self.event, "nonce": self.nonce, "base": 0,
+                       "last": len(self.records), "damaged": 0})
+        elif msg["m"] == "pull":
+            self.pulls += 1
+            after = msg["after"]
+            good = [r for r in self.records if r[0] > after]
+            raw = self.bad(i, after) if self.pulls == 1 else b""
+            self.send({"m": "recs", "i": i, "p": after, "r": good},
+                      {"m": "end", "i": i, "sent": good[-1][0] if good else after,
+                       "last": len(self.records)}, raw=raw)
+        elif msg["m"] == "ack":
+            self.send({"m": "acked", "i": i, "base": msg["seq"]})
+        elif msg["m"] == "put":
+            self.send({"m": "have", "i": i, "f": msg["f"], "at": msg["size"]})
+        else:
+            self.send({"m": msg["m"] if msg["m"] == "bye" else "ok", "i": i})
+
+
+@pytest.fixture
+def station_db(tmp_path):
+    db = open_db(tmp_path / "event.db", create=True)
+    eid = event.create_event(db, "Pairs")
+    event.add_session(db, eid, 1, event_movement(4))
+    yield db
+    db.close()
+
+
+def records_for(key, ident, n=6):
+    recs, _ = table_round(3, event_movement(4), 1, 1)
+    return [[seq, kind, data, link.record_tag(key, ident, seq, kind, data)]
+            for seq, (kind, data) in enumerate(recs[:n], 1)]
+
+
+def recs_frame(i, after, records):
+    return b"\x00" + link.encode_frame({"m": "recs", "i": i, "p": after, "r": records})
+
+
+BAD_ANSWERS = {
+    "crc": lambda t: lambda i, a: (lambda f: f[:-3] + bytes([f[-3] ^ 1]) + f[-2:])(
+        recs_frame(i, a, t.records[:2])),
+    "cbor": lambda t: lambda i, a: b"\x00" + link.frame_cbor(b"\xa1\x61m\x9f\xff\x01"),
+    "type": lambda t: lambda i, a: recs_frame(i, a, [["one", "call", {}, bytes(32)]]),
+    "oversize": lambda t: lambda i, a: b"\x00" + b"\x05" * 3000,
+    "hmac": lambda t: lambda i, a: recs_frame(i, a, [
+        [1, "open", {"sec": "A", "tbl": 1, "rnd": 1, "ns": 1, "ew": 9}, t.records[0][3]]]),
+}
+
+
+@pytest.mark.parametrize("code", sorted(BAD_ANSWERS))
+def test_bad_frames_are_refused_counted_logged_and_never_stored(station_db, code, caplog):
+    db = station_db
+    ident = "PICO-BAD"
+    key = event.register_terminal(db, ident, 0)
+    bad = BadTerminal(key, ident, records_for(key, ident), None)
+    bad.event = link.event_fingerprint(event.the_event(db)[2])
+    bad.bad = BAD_ANSWERS[code](bad)
+    bad.start()
+    caplog.set_level(logging.WARNING, "host_sync.sync")
+    with serial.Serial(bad.path, timeout=0.02) as port:
+        p = Session(db, port, timeout=0.3).run()
+    os.close(bad.master)
+    assert p.refused[code] >= 1
+    assert any(code in r.getMessage() for r in caplog.records)
+    stored = [tuple(r) for r in db.all("SELECT seq, kind, body FROM records ORDER BY seq")]
+    # only the good records are there: none of the bad frame's content
+    assert stored == [(r[0], r[1], json.dumps(r[2], sort_keys=True)) for r in bad.records]
+    assert json.loads(db.value("SELECT refused FROM syncs"))[code] >= 1
+
+
+def test_an_unknown_terminal_is_refused_and_nothing_is_stored(station_db, tmp_path):
+    term = Terminal(tmp_path / "flash", "PICO-NEW")
+    port = term.plug()
+    try:
+        with serial.Serial(port, timeout=0.02) as s:
+            session = Session(station_db, s, timeout=0.5)
+            with pytest.raises(SyncFailed, match="unknown terminal PICO-NEW"):
+                session.run()
+    finally:
+        term.unplug()
+    assert session.progress.refused["unknown_terminal"] == 1
+    assert station_db.value("SELECT COUNT(*) FROM terminals") == 0
+    assert not (tmp_path / "flash" / "registration").exists()
+
+
+def test_a_terminal_holding_another_key_stores_nothing(station_db, tmp_path):
+    """A terminal whose key is not the one this event gave it: it refuses the station's
+    requests (their tags fail under its key), and nothing it holds reaches the database."""
+    term = Terminal(tmp_path / "flash", "PICO-TWIN")
+    event.register_terminal(station_db, "PICO-TWIN", 0)
+    Link(str(tmp_path / "flash"), "PICO-TWIN")  # flash folder exists
+    fp = link.event_fingerprint(event.the_event(station_db)[2])
+    sys.path.insert(0, str(DEVICE))
+    try:
+        from terminal.keystore import Keystore
+        Keystore(str(tmp_path / "flash" / "registration")).save("PICO-TWIN", fp, os.urandom(32))
+    finally:
+        sys.path.remove(str(DEVICE))
+    recs, _ = table_round(5, event_movement(4), 1, 1)
+    term.play(write_script(tmp_path / "round.jsonl", recs[:5]))
+    port = term.plug()
+    try:
+        with serial.Serial(port, timeout=0.02) as s:
+            session = Session(station_db, s, timeout=0.3, tries=3)
+            with pytest.raises(SyncFailed, match="refused pull: auth"):
+                session.run()
+    finally:
+        term.unplug()
+    assert station_db.value("SELECT COUNT(*) FROM records") == 0

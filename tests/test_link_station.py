@@ -1,0 +1,189 @@
+"""The station: port discovery, serve's loop (several terminals, re-plugging, errors), its live
+table, and the Raspberry Pi LEDs and buzzer against a fake RPi.GPIO that enforces the real
+module's contract."""
+
+import os
+import time
+
+import pytest
+from rich.console import Console
+from serial.tools import list_ports
+from serial.tools.list_ports_common import ListPortInfo
+from sync_harness import Terminal, write_script
+from sync_script import event_movement, table_round
+
+from host_sync import event, serve
+from host_sync.db import open_db
+from host_sync.station import BUZZER, SLOTS, Indicators
+from hw.rpi import fake_gpio
+from hw.rpi.outputs import GpioOutputs
+
+
+@pytest.fixture
+def gpio():
+    fake_gpio.reset()
+    yield fake_gpio
+    fake_gpio.reset()
+
+
+# -- the fake keeps RPi.GPIO's rules -----------------------------------------------------------
+
+def test_fake_gpio_enforces_the_rpi_gpio_contract(gpio):
+    with pytest.raises(RuntimeError, match="setmode"):
+        gpio.setup(18, gpio.OUT)
+    gpio.setmode(gpio.BCM)
+    with pytest.raises(ValueError, match="different mode"):
+        gpio.setmode(gpio.BOARD)
+    with pytest.raises(ValueError, match="invalid on a Raspberry Pi"):
+        gpio.setup(28, gpio.OUT)
+    with pytest.raises(ValueError, match="invalid direction"):
+        gpio.setup(18, 7)
+    with pytest.raises(RuntimeError, match="OUTPUT"):
+        gpio.output(18, gpio.HIGH)
+    gpio.setup(23, gpio.IN, pull_up_down=gpio.PUD_UP)
+    with pytest.raises(RuntimeError, match="OUTPUT"):
+        gpio.output(23, gpio.HIGH)
+    with pytest.raises(ValueError, match="pull_up_down"):
+        gpio.setup(18, gpio.OUT, pull_up_down=gpio.PUD_UP)
+    gpio.setup([18, 24], gpio.OUT, initial=gpio.HIGH)
+    gpio.output([18, 24], [gpio.LOW, True])
+    assert (gpio.input(18), gpio.input(24)) == (0, 1)
+    gpio.cleanup()
+    assert gpio.getmode() is None
+    with pytest.raises(RuntimeError, match="setmode"):
+        gpio.output(18, 1)
+    gpio.setmode(gpio.BOARD)
+    with pytest.raises(ValueError, match="invalid on a Raspberry Pi"):
+        gpio.setup(1, gpio.OUT)  # 3.3 V, not a GPIO
+    gpio.setup(12, gpio.OUT)  # header pin 12 is BCM 18
+    gpio.output(12, 1)
+    assert gpio.levels[18] == 1
+
+
+def test_the_backend_imports_rpi_gpio_and_sets_its_pins_up_low(gpio):
+    gpio.install()
+    outputs = GpioOutputs([5, 6, 18])  # `import RPi.GPIO` inside gets the fake
+    assert gpio.getmode() == gpio.BCM and gpio.levels == {5: 0, 6: 0, 18: 0}
+    outputs.set(6, True)
+    with pytest.raises(ValueError):
+        outputs.set(7, True)
+    outputs.close()
+    assert gpio.directions == {}
+
+
+def test_leds_follow_each_port_and_the_buzzer_beeps(gpio):
+    ind = Indicators(GpioOutputs([p for s in SLOTS for p in s] + [BUZZER], gpio),
+                     sleep=lambda s: None)
+    lit = lambda: sorted(p for p, v in gpio.levels.items() if v and p != BUZZER)  # noqa
+    ind.syncing("/dev/ttyACM0")
+    ind.syncing("/dev/ttyACM1")
+    assert lit() == sorted([SLOTS[0][0], SLOTS[1][0]])
+    ind.done("/dev/ttyACM0")
+    ind.error("/dev/ttyACM1")
+    ind.quiet()
+    assert lit() == sorted([SLOTS[0][1], SLOTS[1][2]])
+    beeps = [lvl for pin, lvl in gpio.history if pin == BUZZER]
+    assert beeps == [1, 0] * 4  # one for done, three for the error
+    ind.gone("/dev/ttyACM0")
+    ind.syncing("/dev/ttyACM2")  # takes the slot given back
+    assert lit() == sorted([SLOTS[0][0], SLOTS[1][2]])
+    for n in range(3, 3 + len(SLOTS)):
+        ind.syncing("/dev/ttyACM%d" % n)  # more ports than slots: no LED, no crash
+    ind.close()
+    assert gpio.directions == {}
+
+
+# -- discovery --------------------------------------------------------------------------------
+
+def test_discovery_takes_usb_terminals_by_vid_pid_and_explicit_ports(monkeypatch, tmp_path):
+    pico, other = ListPortInfo("/dev/ttyACM0"), ListPortInfo("/dev/ttyUSB0")
+    pico.vid, pico.pid = 0x2E8A, 0x0005
+    other.vid, other.pid = 0x0403, 0x6001
+    monkeypatch.setattr(list_ports, "comports", lambda: [other, pico])
+    (tmp_path / "tty1").touch()
+    (tmp_path / "tty2").touch()
+    assert serve.discover([str(tmp_path / "tty*"), "/dev/ttyACM0"]) == [
+        "/dev/ttyACM0", str(tmp_path / "tty1"), str(tmp_path / "tty2")]
+
+
+# -- serve's loop with real terminals ---------------------------------------------------------
+
+@pytest.fixture
+def event_db(tmp_path):
+    path = tmp_path / "event.db"
+    db = open_db(path, create=True)
+    eid = event.create_event(db, "Pairs")
+    event.add_session(db, eid, 1, event_movement(4))
+    db.close()
+    return path
+
+
+def test_serve_keeps_running_resyncs_a_replugged_terminal_and_lights_the_leds(
+        event_db, tmp_path, gpio):
+    ind = Indicators(GpioOutputs([p for s in SLOTS for p in s] + [BUZZER], gpio),
+                     sleep=lambda s: None)
+    good = Terminal(tmp_path / "good", "PICO-GOOD")
+    stranger = Terminal(tmp_path / "stranger", "PICO-STRANGER")
+    # the good terminal is registered first, then plays a round
+    station = serve.Station(event_db, [good.plug()], register=True, timeout=0.3)
+    station.poll()
+    assert station.wait_idle(20)
+    good.unplug()
+    station.poll()  # its port is gone: forgotten
+    recs, _ = table_round(2, event_movement(4), 1, 1)
+    good.play(write_script(tmp_path / "round.jsonl", recs))
+
+    # the station watches stable names (as udev's /dev/serial/by-id links), so a pty number
+    # that another process reuses after an unplug is not taken for the same port
+    ports = [str(tmp_path / "ttyGOOD"), str(tmp_path / "ttySTRANGER")]
+    os.symlink(good.plug(), ports[0])
+    os.symlink(stranger.plug(), ports[1])
+    station = serve.Station(event_db, ports, timeout=0.3, retry=60, indicators=ind)
+    import threading
+    runner = threading.Thread(target=station.run, kwargs={"interval": 0.05})
+    runner.start()
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and (
+                len(station.snapshot()) < 2 or station.busy()):
+            time.sleep(0.05)
+        states = {p: (s, e) for p, s, _, e in station.snapshot()}
+        assert states[ports[0]] == ("done", None)
+        assert states[ports[1]][0] == "error" and "unknown terminal" in states[ports[1]][1]
+        ind.quiet()
+        slot_of = {port: ind.owner.index(port) for port in ports}
+        assert gpio.levels[SLOTS[slot_of[ports[0]]][1]] == 1  # green
+        assert gpio.levels[SLOTS[slot_of[ports[1]]][2]] == 1  # red
+        text = _render_text(station)
+        assert "PICO-GOOD" in text and "unknown terminal" in text
+        # the scorer unplugs the good terminal and plugs it in again: synced again
+        good.unplug()
+        os.remove(ports[0])
+        time.sleep(0.3)
+        assert ports[0] not in dict((p, s) for p, s, _, _ in station.snapshot())
+        assert all(not gpio.levels[p] for p in SLOTS[slot_of[ports[0]]])
+        os.symlink(good.plug(), ports[0])  # plugged into the same port again
+        again = ports[0]
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and dict(
+                (p, s) for p, s, _, _ in station.snapshot()).get(again) != "done":
+            time.sleep(0.05)
+        assert dict((p, s) for p, s, _, _ in station.snapshot())[again] == "done"
+    finally:
+        station.stop.set()
+        runner.join(5)
+        good.unplug()
+        stranger.unplug()
+        ind.close()
+    db = open_db(event_db)
+    syncs = db.all("SELECT terminal_id, stored, outcome FROM syncs ORDER BY id")
+    assert [tuple(s) for s in syncs] == [("PICO-GOOD", 0, "done"),
+                                         ("PICO-GOOD", len(recs), "done"),
+                                         ("PICO-GOOD", 0, "done")]
+    db.close()
+
+
+def _render_text(station):
+    console = Console(record=True, width=200)
+    console.print(serve.render(station))
+    return console.export_text()

@@ -1,0 +1,207 @@
+"""End to end: 8 terminals as real `micropython` processes on pseudo-terminals, each playing a
+scripted round; the station (`host_sync.serve.Station`) syncs them all at once, through a cable
+that may drop, corrupt, duplicate and delay bytes or cut the link; terminals are killed
+mid-write and the host mid-sync. Whatever happens, once everything is synced again the
+database equals the one a clean run gives: nothing lost, nothing doubled.
+"""
+
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections import Counter
+
+import pytest
+from conftest import DEVICE, ROOT
+from sync_harness import Faults, Terminal, write_script
+from sync_script import database_digest, event_movement, results_in, table_round
+
+from host_sync import event
+from host_sync.db import open_db
+from host_sync.serve import Station
+
+TABLES = 8
+ROUND = 1
+
+
+def make_event(path):
+    db = open_db(path, create=True)
+    eid = event.create_event(db, "E2E pairs")
+    names = {p: ["Player %dA" % p, "Player %dB" % p] for p in range(1, 2 * TABLES + 1)}
+    event.add_session(db, eid, 1, event_movement(TABLES), names=names)
+    event.set_director_pin(db, eid, "2468")
+    db.close()
+    return path
+
+
+def station_sync(db_path, terminals, faults=None, register=False, timeout=0.3):
+    """Plug every terminal in (through its cable), run the station until all are synced or
+    failed, unplug; returns {ident: (state, error)}."""
+    ports = {t.ident: t.plug(faults(t) if faults else None) for t in terminals}
+    station = Station(db_path, list(ports.values()), register=register, timeout=timeout)
+    try:
+        station.poll()
+        assert station.wait_idle(60), "the station did not finish"
+        states = {path: (state, error) for path, state, _, error in station.snapshot()}
+    finally:
+        for t in terminals:
+            t.unplug()
+    return {ident: states[path] for ident, path in ports.items()}
+
+
+def sync_until_done(db_path, terminals, faults=None, rounds=8):
+    """Re-plug the terminals that failed until every one has synced (a scorer would)."""
+    left = list(terminals)
+    for n in range(rounds):
+        states = station_sync(db_path, left, faults if n < rounds - 1 else None)
+        left = [t for t in left if states[t.ident][0] != "done"]
+        if not left:
+            return n + 1
+    raise AssertionError("terminals never synced: %s" % [t.ident for t in left])
+
+
+def setup_terminals(tmp, db_path, kill_play=False):
+    """Register 8 fresh terminals at the station, then journal each one's scripted round."""
+    movement = event_movement(TABLES)
+    terminals = [Terminal(tmp / ("flash%d" % t), "PICO-%02d" % t) for t in range(1, TABLES + 1)]
+    states = station_sync(db_path, terminals, register=True)
+    assert all(s == ("done", None) for s in states.values()), states
+    truth = {}
+    rng = random.Random(5)
+    for n, term in enumerate(terminals, 1):
+        records, lines = table_round(100 + n, movement, n, ROUND)
+        script = write_script(tmp / ("round%d.jsonl" % n), records)
+        if kill_play and n % 2:
+            term.play(script, kill_after=rng.uniform(0.0, 0.05))  # killed mid-round
+            with open(term.folder / "journal", "ab") as f:
+                f.write(bytes(rng.randrange(1, 256) for _ in range(rng.randint(1, 40))))
+        term.play(script)  # the terminal is switched on again and the round goes on
+        truth.update({(n, ROUND, b): line for b, line in lines.items()})
+    return terminals, truth
+
+
+@pytest.fixture(scope="module")
+def clean_run(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("clean")
+    db_path = make_event(tmp / "event.db")
+    terminals, truth = setup_terminals(tmp, db_path)
+    states = station_sync(db_path, terminals)
+    db = open_db(db_path)
+    yield {"db": db, "states": states, "truth": truth, "terminals": terminals}
+    db.close()
+
+
+def test_eight_terminals_sync_at_once_and_the_database_is_the_truth(clean_run):
+    db = clean_run["db"]
+    assert all(s == ("done", None) for s in clean_run["states"].values())
+    assert results_in(db) == clean_run["truth"]
+    assert len(clean_run["truth"]) == TABLES * 4
+    assert db.all("SELECT * FROM flags") == []
+    # every table's round was claimed by its own terminal and closed
+    rows = db.all("SELECT t.number, r.terminal_id, r.closed FROM rounds r JOIN tables t "
+                  "ON t.id = r.table_id WHERE r.number = ?", (ROUND,))
+    assert sorted(tuple(r) for r in rows) == [
+        (n, "PICO-%02d" % n, 1) for n in range(1, TABLES + 1)]
+    # every change was audited in its transaction
+    assert db.value("SELECT COUNT(*) FROM audit WHERE tbl = 'records'") == \
+        db.value("SELECT COUNT(*) FROM records")
+
+
+def test_terminals_compacted_and_got_their_configuration_and_travellers(clean_run):
+    sys.path.insert(0, str(DEVICE))
+    try:
+        from terminal import cbor
+        from terminal.config import Config
+        from terminal.journal import Journal
+    finally:
+        sys.path.remove(str(DEVICE))
+    db = clean_run["db"]
+    for n, term in enumerate(clean_run["terminals"], 1):
+        key = bytes.fromhex(db.value("SELECT key FROM terminals WHERE id = ?", (term.ident,)))
+        j = Journal(str(term.folder / "journal"), key, term.ident)
+        assert j.base == j.last == db.value(
+            "SELECT last_seq FROM terminals WHERE id = ?", (term.ident,))
+        config = Config(cbor.decode((term.folder / "config.cbor").read_bytes()))
+        assert config.errors == []
+        assert (config.table, config.section) == (n, "A")
+        assert config.round(ROUND)[2:4] == tuple(
+            event_movement(TABLES).boards_for(ROUND, n)[i] for i in (0, -1))
+        assert config.pin_ok("2468") and not config.pin_ok("1357")
+        travellers = cbor.decode((term.folder / "travellers.cbor").read_bytes())
+        boards = {b for (t, _, b) in clean_run["truth"] if t == n}
+        assert set(travellers) == boards
+        for b in boards:
+            line = clean_run["truth"][(n, ROUND, b)]
+            assert [line[5]] == [row[6] for row in travellers[b]]  # one table per board
+
+
+def test_faulty_cables_lose_and_double_nothing(clean_run, tmp_path):
+    db_path = make_event(tmp_path / "event.db")
+    terminals, truth = setup_terminals(tmp_path, db_path)
+    assert truth == clean_run["truth"]
+
+    plugs = []
+
+    def faults(term):
+        n = int(term.ident[-2:])
+        seed = n * 7919 + len(plugs)
+        cut = random.Random(seed).randint(50, 1500) if n % 3 == 0 else None
+        plugs.append(Faults(seed, drop=0.04, corrupt=0.04, duplicate=0.04, delay=0.1,
+                            cut_after=cut))
+        return plugs[-1]
+
+    rounds = sync_until_done(db_path, terminals, faults)
+    db = open_db(db_path)
+    try:
+        assert results_in(db) == truth
+        assert database_digest(db) == database_digest(clean_run["db"])
+        done = sum((Counter(f.counts) for f in plugs), Counter())
+        refused = Counter()
+        for row in db.all("SELECT refused FROM syncs"):
+            refused.update(json.loads(row["refused"]))
+        print("faults", dict(done), "refused", dict(refused), "plug rounds", rounds)
+        assert all(done[k] for k in ("drop", "corrupt", "duplicate", "delay", "cut"))
+        assert refused["crc"] + refused["cobs"] + refused["short"] > 0
+    finally:
+        db.close()
+
+
+def test_killed_terminals_and_a_killed_host_lose_and_double_nothing(clean_run, tmp_path):
+    db_path = make_event(tmp_path / "event.db")
+    terminals, truth = setup_terminals(tmp_path, db_path, kill_play=True)
+    # the host is killed (SIGKILL) in the middle of syncing each of three terminals
+    for term in terminals[:3]:
+        port = term.plug(Faults(1, delay=1.0, max_delay=0.004))
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        host = subprocess.Popen([sys.executable, "-m", "host_sync", "sync",
+                                 str(db_path), "--port", port, "--timeout", "0.5"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and host.poll() is None:
+            con = sqlite3.connect(str(db_path), timeout=5)
+            n = con.execute("SELECT COUNT(*) FROM records WHERE terminal_id = ?",
+                            (term.ident,)).fetchone()[0]
+            con.close()
+            if n:
+                break
+            time.sleep(0.01)
+        host.send_signal(signal.SIGKILL)
+        host.communicate()
+        term.unplug()
+    db = open_db(db_path)
+    partial = db.value("SELECT COUNT(*) FROM records")
+    db.close()
+    total = len(database_digest(clean_run["db"])["records"])
+    print("records stored when the host was killed:", partial, "of", total)
+    assert 0 < partial < total
+    sync_until_done(db_path, terminals)
+    db = open_db(db_path)
+    try:
+        assert results_in(db) == truth
+        assert database_digest(db) == database_digest(clean_run["db"])
+    finally:
+        db.close()
