@@ -1,4 +1,4 @@
-"""One terminal's sync session over a serial port (docs/SYNC.md).
+"""One terminal's sync session over a serial port (docs/PROTOCOL.md, section 5).
 
 hello -> (register) -> pull windows until nothing is left, each stored in one transaction ->
 ack what is stored -> push the table's configuration and travellers if the terminal's differ

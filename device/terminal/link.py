@@ -1,4 +1,4 @@
-"""The terminal's end of the sync conversation (docs/SYNC.md): answer the station's requests.
+"""The terminal's end of the sync conversation (docs/PROTOCOL.md, section 5): answer the station's requests.
 
 `Link.handle(msg)` takes one decoded request and returns the replies (objects to frame);
 `serve(link, stream_in, stream_out)` runs the conversation on a byte stream (the board's USB
