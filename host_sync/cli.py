@@ -3,7 +3,7 @@
 import argparse
 import sys
 
-from host_sync import cli_sync, pbn_check, rescore, session_files
+from host_sync import cli_setup, cli_sync, pbn_check, rescore, session_files
 
 
 def build_parser():
@@ -23,6 +23,7 @@ def build_parser():
     check.set_defaults(run=pbn_check.run)
     rescore.add_parser(sub)
     session_files.add_parsers(sub)
+    cli_setup.add_commands(sub)
     cli_sync.add_commands(sub)
     return parser
 

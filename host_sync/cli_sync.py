@@ -1,4 +1,5 @@
-"""The sync station's subcommands of `host-sync`: event setup, terminal registration, sync, serve.
+"""The sync station's subcommands of `host-sync`: terminal registration, sync, serve (the
+event's set-up is host_sync.cli_setup).
 
 `add_commands(subparsers)` adds them to the main parser (host_sync.cli); each handler takes
 (args, out, err) and returns the exit status.
@@ -8,25 +9,12 @@ import logging
 
 import serial
 
-from host_sync import event, movements
 from host_sync.db import DatabaseError, open_db
 from host_sync.serve import BAUD, Station, discover, serve_forever
 from host_sync.sync import Session, SyncFailed
 
 
 def add_commands(sub):
-    ev = sub.add_parser("event", help="create an event database and its first session")
-    ev_sub = ev.add_subparsers(dest="event_command", metavar="ACTION")
-    ev_sub.required = True
-    create = ev_sub.add_parser("create", help="a new event file with a Mitchell session")
-    create.add_argument("db", metavar="EVENT.db")
-    create.add_argument("--name", required=True)
-    create.add_argument("--tables", type=int, required=True, help="Mitchell tables")
-    create.add_argument("--boards-per-round", type=int, default=4)
-    create.add_argument("--rounds", type=int, default=None)
-    create.add_argument("--pin", help="the director's PIN (4 to 8 digits)")
-    create.set_defaults(run=run_event_create)
-
     term = sub.add_parser("terminal", help="register a terminal at this event")
     term_sub = term.add_subparsers(dest="terminal_command", metavar="ACTION")
     term_sub.required = True
@@ -60,25 +48,6 @@ def add_commands(sub):
 def _quiet_logging(err):
     logging.basicConfig(stream=err, level=logging.WARNING,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
-
-
-def run_event_create(args, out, err):
-    try:
-        movement = movements.mitchell(args.tables, args.boards_per_round, args.rounds)
-        db = open_db(args.db, create=True)
-        if db.value("SELECT COUNT(*) FROM events"):
-            err.write("%s already holds an event\n" % args.db)
-            return 2
-        eid = event.create_event(db, args.name)
-        event.add_session(db, eid, 1, movement)
-        if args.pin:
-            event.set_director_pin(db, eid, args.pin)
-    except (ValueError, DatabaseError) as e:
-        err.write("%s\n" % e)
-        return 2
-    out.write("event %r in %s: %d tables, %d rounds\n" % (args.name, args.db, movement.tables,
-                                                       movement.round_count))
-    return 0
 
 
 def _session(args, err, register, place=None):

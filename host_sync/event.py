@@ -1,4 +1,6 @@
-"""Setting up an event in its database: sessions from a movement, names, deals, terminals.
+"""Setting up an event in its database: sessions of one or more sections, each played to its
+own movement; players' names and federation numbers; hand records; terminals. The command line
+over these is host_sync.cli_setup.
 
 Also what the station sends a terminal: its key (derived from the event's secret and the
 terminal's identity, so one terminal's key opens no other's), its table's configuration, and
@@ -57,11 +59,21 @@ def pin_hash(salt, pin):
     return hashlib.sha256((salt + pin).encode()).hexdigest()
 
 
-def set_director_pin(db, event_id, pin, actor=ACTOR):
-    if not (isinstance(pin, str) and pin.isdigit() and 4 <= len(pin) <= 8):
+def check_pin(pin):
+    """SetupError unless pin is a director's PIN the terminal takes: 4 to 8 digits."""
+    if not (isinstance(pin, str) and pin.isdigit() and pin.isascii() and 4 <= len(pin) <= 8):
         raise SetupError("the director's PIN must be 4 to 8 digits")
+    return pin
+
+
+def set_director_pin(db, event_id, pin, actor=ACTOR):
+    check_pin(pin)
     salt = os.urandom(PIN_SALT_SIZE).hex()
     set_setting(db, event_id, "pin", {"salt": salt, "hash": pin_hash(salt, pin)}, actor)
+
+
+SECTION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # what a terminal can be placed in
+MAX_PLAYER_NUMBER = 99999  # the terminal's players form takes five digits
 
 
 def add_session(db, event_id, number, movement, section="A", names=None, deals=None,
@@ -71,39 +83,143 @@ def add_session(db, event_id, number, movement, section="A", names=None, deals=N
     names: {pair number: [player, player]}; deals: {board number: PBN Deal tag value}.
     Returns the session id.
     """
-    if not isinstance(movement, Movement):
-        raise SetupError("a session needs a movement")
     names = names or {}
+    with db.transaction():
+        sid = new_session(db, event_id, number, {section: movement}, deals, current, actor)
+        sec = section_id(db, sid, section)
+        for pair in movement.pairs:
+            if pair in names:
+                set_players(db, sec, pair, [(name, None) for name in names[pair]], actor)
+        return sid
+
+
+def new_session(db, event_id, number, sections, deals=None, current=True, actor=ACTOR):
+    """Store a session of one or more sections, {letter: Movement}, each with its own
+    movement; the boards are the session's (every section plays the same numbers and deals).
+
+    With current=True it becomes the session the terminals are given at sync. Returns its id.
+    """
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise SetupError("a session number is a whole number from 1, not %r" % (number,))
+    if not sections:
+        raise SetupError("a session needs at least one section")
+    for letter, movement in sections.items():
+        if not isinstance(movement, Movement):
+            raise SetupError("a session needs a movement")
+        if not (isinstance(letter, str) and len(letter) == 1 and letter in SECTION_LETTERS):
+            raise SetupError("a section is one letter A to Z, not %r" % (letter,))
     deals = deals or {}
     with db.transaction():
+        if db.one("SELECT 1 FROM sessions WHERE event_id = ? AND number = ?",
+                  (event_id, number)):
+            raise SetupError("the event already has a session %d" % number)
         if current:
             for row in db.all("SELECT id FROM sessions WHERE event_id = ? AND current = 1",
                               (event_id,)):
                 db.update("sessions", {"id": row["id"]}, {"current": 0}, actor)
+        first = next(iter(sections.values()))
         sid = db.insert("sessions", {"event_id": event_id, "number": number,
                                      "current": int(current),
-                                     "movement": json.dumps(movement.to_dict())}, actor)
-        sec = db.insert("sections", {"session_id": sid, "letter": section}, actor)
-        for pair in movement.pairs:
-            pid = db.insert("pairs", {"section_id": sec, "number": pair}, actor)
-            for pos, name in enumerate(names.get(pair, ()), 1):
-                db.insert("players", {"pair_id": pid, "position": pos, "name": name}, actor)
-        tables = {}
-        for t in range(1, movement.tables + 1):
-            tables[t] = db.insert("tables", {"section_id": sec, "number": t}, actor)
+                                     "movement": json.dumps(first.to_dict())}, actor)
         numbers = set()
-        for rno, rnd in enumerate(movement.rounds, 1):
-            for s in rnd:
-                rid = db.insert("rounds", {"table_id": tables[s.table], "number": rno,
-                                           "ns_pair": s.ns, "ew_pair": s.ew}, actor)
-                for b in movement.board_numbers(s.board_set):
-                    numbers.add(b)
-                    db.insert("round_boards", {"round_id": rid, "board": b}, actor,
-                              key={"round_id": rid, "board": b})
+        for letter, movement in sections.items():
+            numbers |= _add_section(db, sid, letter, movement, actor)
         for b in sorted(numbers):
             db.insert("boards", {"session_id": sid, "number": b, "dealer": law2.dealer(b),
                                  "vul": law2.vulnerability(b), "deal": deals.get(b)}, actor)
         return sid
+
+
+def _add_section(db, sid, letter, movement, actor):
+    """The section's pairs, tables and rounds; returns the board numbers it plays."""
+    sec = db.insert("sections", {"session_id": sid, "letter": letter,
+                                 "movement": json.dumps(movement.to_dict())}, actor)
+    for pair in movement.pairs:
+        db.insert("pairs", {"section_id": sec, "number": pair}, actor)
+    tables = {}
+    for t in range(1, movement.tables + 1):
+        tables[t] = db.insert("tables", {"section_id": sec, "number": t}, actor)
+    numbers = set()
+    for rno, rnd in enumerate(movement.rounds, 1):
+        for s in rnd:
+            rid = db.insert("rounds", {"table_id": tables[s.table], "number": rno,
+                                       "ns_pair": s.ns, "ew_pair": s.ew}, actor)
+            for b in movement.board_numbers(s.board_set):
+                numbers.add(b)
+                db.insert("round_boards", {"round_id": rid, "board": b}, actor,
+                          key={"round_id": rid, "board": b})
+    return numbers
+
+
+def set_current_session(db, event_id, number, actor=ACTOR):
+    """Make session `number` the one the terminals are given at their next sync."""
+    sid = session_id(db, event_id, number)
+    with db.transaction():
+        for row in db.all("SELECT id FROM sessions WHERE event_id = ? AND id != ?",
+                          (event_id, sid)):
+            db.update("sessions", {"id": row["id"]}, {"current": 0}, actor)
+        db.update("sessions", {"id": sid}, {"current": 1}, actor)
+    return sid
+
+
+def session_id(db, event_id, number=None):
+    """The id of session `number`, or of the current session when number is None."""
+    if number is None:
+        sid = current_session(db, event_id)
+        if sid is None:
+            raise SetupError("the event has no current session (add one with "
+                             "`host-sync session add`)")
+        return sid
+    sid = db.value("SELECT id FROM sessions WHERE event_id = ? AND number = ?",
+                   (event_id, number))
+    if sid is None:
+        raise SetupError("the event has no session %r" % (number,))
+    return sid
+
+
+def section_id(db, session_id, letter):
+    sec = db.value("SELECT id FROM sections WHERE session_id = ? AND letter = ?",
+                   (session_id, letter))
+    if sec is None:
+        raise SetupError("the session has no section %r" % (letter,))
+    return sec
+
+
+def section_movements(db, session_id):
+    """{letter: Movement} of the session's sections, in letter order; a section stored without
+    a movement of its own plays the session's."""
+    session = _session_row(db, session_id)
+    out = {}
+    for row in db.all("SELECT letter, movement FROM sections WHERE session_id = ? "
+                      "ORDER BY letter", (session_id,)):
+        out[row["letter"]] = Movement.from_dict(json.loads(row["movement"] or
+                                                           session["movement"]))
+    return out
+
+
+def set_players(db, section, pair, players, actor=ACTOR):
+    """Name the players of pair `pair` in section id `section`: [(name, number or None)], in
+    position order; a player already stored is updated (and the change audited)."""
+    pid = db.value("SELECT id FROM pairs WHERE section_id = ? AND number = ?", (section, pair))
+    if pid is None:
+        raise SetupError("no pair %r in the section" % (pair,))
+    with db.transaction():
+        for pos, (name, number) in enumerate(players, 1):
+            key = {"pair_id": pid, "position": pos}
+            if db.one("SELECT 1 FROM players WHERE pair_id = ? AND position = ?", (pid, pos)):
+                db.update("players", key, {"name": name, "number": number}, actor)
+            else:
+                db.insert("players", dict(key, name=name, number=number), actor)
+
+
+def set_deal(db, session_id, board, deal, dealer, vul, actor=ACTOR):
+    """Store the hand record of a board of the session (deal: a PBN Deal tag value)."""
+    with db.transaction():
+        try:
+            db.update("boards", {"session_id": session_id, "number": board},
+                      {"deal": deal, "dealer": dealer, "vul": vul}, actor)
+        except LookupError:
+            raise SetupError("board %r is not played in the session" % (board,)) from None
 
 
 def current_session(db, event_id):
@@ -160,14 +276,18 @@ def _session_row(db, session_id):
 def table_config(db, terminal_id):
     """The configuration of the terminal's table for the current session, in the form
     terminal.config reads (docs/CONFIG.md), or None when the terminal is not placed at a table
-    yet (everything is then typed in at the table)."""
+    yet (everything is then typed in at the table). It carries its section's movement, the
+    names of the pairs that come to the table, their player numbers where known (0 for one
+    not known) and the boards it plays with their hand records."""
     t = terminal(db, terminal_id)
     event_id = t["event_id"]
     sid = current_session(db, event_id)
     if sid is None or t["table_no"] is None:
         return None
-    session = _session_row(db, sid)
-    movement = Movement.from_dict(json.loads(session["movement"]))
+    movement = section_movements(db, sid).get(t["section"])
+    if movement is None:
+        raise SetupError("terminal %s is placed in section %s; the session has no such section"
+                         % (terminal_id, t["section"]))
     if t["table_no"] > movement.tables:
         raise SetupError("terminal %s is placed at table %d; the movement has %d tables" % (
             terminal_id, t["table_no"], movement.tables))
@@ -180,14 +300,15 @@ def table_config(db, terminal_id):
                        "nns": (nxt.get("ns") or [0])[0], "new": (nxt.get("ew") or [0])[0]})
     pairs = {p for r in rounds for p in (r["ns"], r["ew"])}
     wanted = {b for r in rounds for b in range(r["b"][0], r["b"][1] + 1)}
-    names = {}
-    for row in db.all("SELECT p.number, pl.name FROM pairs p "
+    names, numbers = {}, {}
+    for row in db.all("SELECT p.number AS pair, pl.name, pl.number FROM pairs p "
                       "JOIN sections s ON s.id = p.section_id "
                       "JOIN players pl ON pl.pair_id = p.id "
                       "WHERE s.session_id = ? AND s.letter = ? ORDER BY pl.position",
                       (sid, t["section"])):
-        if row["number"] in pairs:
-            names.setdefault(row["number"], []).append(row["name"])
+        if row["pair"] in pairs:
+            names.setdefault(row["pair"], []).append(row["name"])
+            numbers.setdefault(row["pair"], []).append(row["number"] or 0)
     boards = {}
     for row in db.all("SELECT number, dealer, vul, deal FROM boards WHERE session_id = ?",
                       (sid,)):
@@ -203,6 +324,9 @@ def table_config(db, terminal_id):
               "tbl": t["table_no"], "set": settings, "rounds": rounds,
               "names": {p: " - ".join(n) for p, n in sorted(names.items())},
               "boards": boards}
+    players = {p: n for p, n in sorted(numbers.items()) if len(n) == 2 and any(n)}
+    if players:  # the terminal fills its players form with these (0: not known)
+        config["players"] = players
     if pin:
         config["salt"], config["pin"] = pin["salt"], pin["hash"]
     return config

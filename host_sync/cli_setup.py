@@ -1,0 +1,297 @@
+"""The scorer's set-up subcommands of `host-sync` (docs/SETUP.md): create an event and its
+sessions from a movement, import names and player numbers (CSV) and hand records (PBN),
+show what the event holds.
+
+`add_commands(subparsers)` adds them to the main parser (host_sync.cli); each handler takes
+(args, out, err) and returns the exit status: 0 done, 2 refused (the message says why, and
+nothing was stored). Every change is audited under --actor (default "scorer").
+"""
+
+import functools
+import os
+from pathlib import Path
+
+from host_sync import event, event_show, movements
+from host_sync.db import DatabaseError, open_db
+from host_sync.deals_import import DealsError, import_deals, ranges, read_deals
+from host_sync.movements import MovementError
+from host_sync.names_csv import NamesError, import_names, read_names
+
+KINDS = ("mitchell", "howell", "teams")
+DEFAULT_BOARDS_PER_ROUND = 4
+REFUSALS = (event.SetupError, MovementError, NamesError, DealsError, DatabaseError)
+
+
+def add_commands(sub):
+    ev = sub.add_parser("event", help="create an event database, or show what it holds")
+    ev_sub = ev.add_subparsers(dest="event_command", metavar="ACTION")
+    ev_sub.required = True
+    create = ev_sub.add_parser("create", help="a new event file and its first session",
+                               description="Creates EVENT.db with one event and session 1.")
+    create.add_argument("db", metavar="EVENT.db")
+    create.add_argument("--name", required=True, help="the event's name")
+    create.add_argument("--pin", help="the director's PIN (4 to 8 digits)")
+    _movement_options(create)
+    _actor(create)
+    create.set_defaults(run=run_event_create)
+    show = ev_sub.add_parser("show", help="sessions, movements, pairs, boards and terminals")
+    show.add_argument("db", metavar="EVENT.db")
+    show.add_argument("--lang", choices=event_show.LANGUAGES, default="ru")
+    show.set_defaults(run=run_event_show)
+
+    ses = sub.add_parser("session", help="add a session to the event, or choose the current")
+    ses_sub = ses.add_subparsers(dest="session_command", metavar="ACTION")
+    ses_sub.required = True
+    add = ses_sub.add_parser("add", help="another session of the event, with its movement")
+    add.add_argument("db", metavar="EVENT.db")
+    add.add_argument("--number", type=int, help="the session's number (default: the next)")
+    add.add_argument("--later", action="store_true",
+                     help="keep the current session current (terminals get this one once "
+                          "it is made current with `session current`)")
+    _movement_options(add)
+    _actor(add)
+    add.set_defaults(run=run_session_add)
+    cur = ses_sub.add_parser("current", help="the session the terminals get at their next sync")
+    cur.add_argument("db", metavar="EVENT.db")
+    cur.add_argument("number", type=int, metavar="SESSION")
+    _actor(cur)
+    cur.set_defaults(run=run_session_current)
+
+    names = sub.add_parser("names", help="pair names and player numbers")
+    names_sub = names.add_subparsers(dest="names_command", metavar="ACTION")
+    names_sub.required = True
+    imp = names_sub.add_parser(
+        "import", help="names from a CSV file",
+        description="CSV columns: section, pair, player1, player2 and optionally number1, "
+                    "number2 (federation player numbers). UTF-8 or Windows-1251, separated by "
+                    "commas or semicolons. All lines or none are stored.")
+    imp.add_argument("db", metavar="EVENT.db")
+    imp.add_argument("file", metavar="NAMES.csv")
+    imp.add_argument("--session", type=int, help="session number (default: the current)")
+    _actor(imp)
+    imp.set_defaults(run=run_names_import)
+
+    deals = sub.add_parser("deals", help="hand records")
+    deals_sub = deals.add_subparsers(dest="deals_command", metavar="ACTION")
+    deals_sub.required = True
+    imp = deals_sub.add_parser(
+        "import", help="hand records from a PBN file",
+        description="Each game's Board and Deal; every deal must be whole and valid. Dealer "
+                    "and vulnerability other than Law 2's are kept with a warning. All boards "
+                    "or none are stored.")
+    imp.add_argument("db", metavar="EVENT.db")
+    imp.add_argument("file", metavar="DEALS.pbn")
+    imp.add_argument("--session", type=int, help="session number (default: the current)")
+    _actor(imp)
+    imp.set_defaults(run=run_deals_import)
+
+
+def _actor(parser):
+    parser.add_argument("--actor", default=event.ACTOR,
+                        help="who the audit trail names for these changes (default: scorer)")
+
+
+def _movement_options(parser):
+    g = parser.add_argument_group("movement")
+    g.add_argument("--movement", choices=KINDS, default="mitchell")
+    g.add_argument("--sections", default="A", metavar="A,B",
+                   help="section letters; each section plays its own movement (default A)")
+    g.add_argument("--tables", metavar="N[,N...]",
+                   help="Mitchell or Howell tables: one number for every section, or one "
+                        "per section")
+    g.add_argument("--teams", type=int, metavar="N",
+                   help="teams movement: a round robin of N teams, two tables a match")
+    g.add_argument("--boards-per-round", type=int, metavar="N",
+                   help="boards per round (default %d)" % DEFAULT_BOARDS_PER_ROUND)
+    g.add_argument("--boards", type=int, metavar="N",
+                   help="boards in the session, in place of --boards-per-round: divided "
+                        "among the movement's board sets")
+    g.add_argument("--rounds", type=int, help="Mitchell: rounds to play (default: all)")
+    g.add_argument("--arrow-switch", metavar="last|R1,R2",
+                   help="Mitchell: switch the arrow in the last round or in these rounds")
+
+
+def refusing(handler):
+    """Turn the set-up's refusals into a message and exit status 2."""
+    @functools.wraps(handler)
+    def run(args, out, err):
+        try:
+            return handler(args, out, err)
+        except REFUSALS as e:
+            err.write("%s\n" % e)
+            if isinstance(e, (NamesError, DealsError)):
+                err.write("nothing was stored\n")
+            return 2
+    return run
+
+
+# -- movements from the options -------------------------------------------------------------
+
+def section_movements(args):
+    """{section letter: Movement} the options describe; SetupError or MovementError says what
+    does not fit."""
+    letters = [x.strip().upper() for x in args.sections.split(",")]
+    if len(set(letters)) != len(letters) or not all(
+            len(x) == 1 and x in event.SECTION_LETTERS for x in letters):
+        raise event.SetupError("--sections takes different letters A to Z separated by "
+                               "commas, not %r" % args.sections)
+    kind = args.movement
+    if kind != "mitchell" and (args.rounds or args.arrow_switch):
+        raise event.SetupError("--rounds and --arrow-switch are for a Mitchell")
+    if kind == "teams":
+        if args.teams is None or args.tables:
+            raise event.SetupError("a teams movement takes --teams N (two tables a match), "
+                                   "not --tables")
+        return {x: _teams(args) for x in letters}
+    if args.teams is not None:
+        raise event.SetupError("--teams is for --movement teams")
+    tables = _tables(args.tables, len(letters))
+    build = _mitchell if kind == "mitchell" else _howell
+    return {x: build(args, n) for x, n in zip(letters, tables)}
+
+
+def _tables(text, sections):
+    if not text:
+        raise event.SetupError("--tables N is needed for a Mitchell or Howell")
+    try:
+        counts = [int(x) for x in text.split(",")]
+    except ValueError:
+        raise event.SetupError("--tables takes numbers separated by commas, not %r"
+                               % text) from None
+    if len(counts) == 1:
+        counts *= sections
+    if len(counts) != sections:
+        raise event.SetupError("--tables gives %d numbers for %d sections"
+                               % (len(counts), sections))
+    return counts
+
+
+def _boards_per_set(args, sets):
+    """--boards-per-round, or --boards divided among the movement's `sets` board sets."""
+    if args.boards is None:
+        return args.boards_per_round or DEFAULT_BOARDS_PER_ROUND
+    if args.boards < 1 or args.boards % sets:
+        raise event.SetupError("%d boards do not divide among the movement's %d board sets"
+                               % (args.boards, sets))
+    per_set = args.boards // sets
+    if args.boards_per_round not in (None, per_set):
+        raise event.SetupError("--boards %d makes %d boards a round, not %d" % (
+            args.boards, per_set, args.boards_per_round))
+    return per_set
+
+
+def _mitchell(args, tables):
+    switch = args.arrow_switch or ()
+    if switch and switch != "last":
+        switch = switch.split(",")
+    return movements.mitchell(tables, _boards_per_set(args, tables), args.rounds, switch)
+
+
+def _howell(args, tables):
+    return movements.howell(tables, _boards_per_set(args, 2 * tables - 1))
+
+
+def _teams(args):
+    schedule = movements.round_robin(args.teams)
+    return movements.teams_movement(schedule, _boards_per_set(args, len(schedule.rounds)))
+
+
+def _describe(number, sections):
+    lines = []
+    for letter, mv in sections.items():
+        boards = [b for s in range(1, mv.sets + 1) for b in mv.board_numbers(s)]
+        lines.append("session %d section %s: %s, %d tables, %d rounds, boards %s\n" % (
+            number, letter, mv.kind, mv.tables, mv.round_count, ranges(boards)))
+    return "".join(lines)
+
+
+# -- handlers -------------------------------------------------------------------------------
+
+@refusing
+def run_event_create(args, out, err):
+    sections = section_movements(args)  # everything is checked before the file is touched
+    if args.pin:
+        event.check_pin(args.pin)
+    path = Path(args.db)
+    existed = path.exists()
+    try:
+        with open_db(path, create=True) as db:
+            if db.value("SELECT COUNT(*) FROM events"):
+                raise event.SetupError("%s already holds an event" % args.db)
+            with db.transaction():
+                eid = event.create_event(db, args.name, args.actor)
+                event.new_session(db, eid, 1, sections, actor=args.actor)
+                if args.pin:
+                    event.set_director_pin(db, eid, args.pin, args.actor)
+    except BaseException:
+        if not existed:
+            _remove_database(path)
+        raise
+    out.write("event %r in %s\n" % (args.name.strip(), args.db) + _describe(1, sections))
+    return 0
+
+
+def _remove_database(path):
+    """A file this command created and could not finish leaves nothing behind."""
+    for suffix in ("", "-wal", "-shm"):
+        try:
+            os.remove(str(path) + suffix)
+        except FileNotFoundError:
+            pass
+
+
+@refusing
+def run_event_show(args, out, err):
+    with open_db(args.db) as db:
+        out.write(event_show.summary(db, args.lang))
+    return 0
+
+
+@refusing
+def run_session_add(args, out, err):
+    sections = section_movements(args)
+    with open_db(args.db) as db:
+        eid = event.the_event(db)[0]
+        number = args.number
+        if number is None:
+            number = (db.value("SELECT MAX(number) FROM sessions WHERE event_id = ?",
+                               (eid,)) or 0) + 1
+        event.new_session(db, eid, number, sections, current=not args.later, actor=args.actor)
+    out.write(_describe(number, sections))
+    return 0
+
+
+@refusing
+def run_session_current(args, out, err):
+    with open_db(args.db) as db:
+        event.set_current_session(db, event.the_event(db)[0], args.number, args.actor)
+    out.write("session %d is current: terminals get it at their next sync\n" % args.number)
+    return 0
+
+
+@refusing
+def run_names_import(args, out, err):
+    entries = read_names(args.file)  # the file is checked before the database is opened
+    with open_db(args.db) as db:
+        sid = event.session_id(db, event.the_event(db)[0], args.session)
+        count = import_names(db, sid, entries, args.file, args.actor)
+    out.write("%d pairs named from %s\n" % (count, args.file))
+    return 0
+
+
+@refusing
+def run_deals_import(args, out, err):
+    records, warnings = read_deals(args.file)
+    for w in warnings:
+        err.write("warning: %s\n" % w)
+    with open_db(args.db) as db:
+        sid = event.session_id(db, event.the_event(db)[0], args.session)
+        done = import_deals(db, sid, records, args.actor)
+    out.write("hand records stored for boards %s%s\n" % (
+        ranges(done.stored + done.replaced) or "-",
+        " (replacing %s)" % ranges(done.replaced) if done.replaced else ""))
+    if done.outside:
+        out.write("not played in the session, not stored: boards %s\n" % ranges(done.outside))
+    if done.missing:
+        out.write("still without a hand record: boards %s\n" % ranges(done.missing))
+    return 0
