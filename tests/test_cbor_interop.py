@@ -2,18 +2,14 @@
 
 import math
 import random
-import sys
 
 import cbor2
 import pytest
+from conftest import run_device
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from conftest import DEVICE, run_device
-
-sys.path.insert(0, str(DEVICE))
-from terminal import cbor  # noqa: E402
 from link_runner import dump  # noqa: E402
+from terminal import cbor  # noqa: E402
 
 INTS = st.integers(min_value=-2**64, max_value=2**64 - 1)
 SCALARS = st.none() | st.booleans() | INTS | st.binary(max_size=300) | st.text(max_size=300)

@@ -8,7 +8,6 @@ and with an independent expectation (the Law 2 table of DESIGN.md, endplay's sco
 import json
 
 import pytest
-
 from conftest import ROOT, run_device
 
 VECTORS = ROOT / "tests" / "data" / "core_vectors.json"
@@ -105,8 +104,9 @@ def test_impossible_scores_are_refused(computed):
 
 def test_compiled_firmware_agrees(tmp_path):
     """The .mpy files mpy-cross makes for the board compute what the sources compute."""
-    from conftest import compile_device, micropython_path
     import subprocess
+
+    from conftest import compile_device, micropython_path
 
     firmware = compile_device(tmp_path)
     env = {"MICROPYPATH": str(firmware), "PATH": "/usr/bin:/bin"}

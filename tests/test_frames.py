@@ -2,20 +2,15 @@
 
 import random
 import struct
-import sys
 import zlib
 
 import cbor2
 import pytest
+from conftest import run_device
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from conftest import DEVICE, run_device
-
-sys.path.insert(0, str(DEVICE))
 from terminal import cobs  # noqa: E402
-from terminal.frame import (MAX_ENCODED, MAX_PAYLOAD, FrameReader, decode_frame,  # noqa: E402
-                            encode_frame)
+from terminal.frame import MAX_ENCODED, MAX_PAYLOAD, FrameReader, decode_frame, encode_frame  # noqa: E402
 
 
 def reference_cobs(data):

@@ -6,9 +6,9 @@ electrical model of a diode-less matrix on both interpreters.
 """
 
 import pytest
+from bridge import calls
 from hw_support import run_scenario
 
-from bridge import calls
 from hw import keys
 from hw.keypad import HOLD, KEY_MASK, KIND_MASK, PRESS, RELEASE, REPEAT, Keypad
 

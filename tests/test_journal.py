@@ -8,20 +8,16 @@ import random
 import shutil
 import signal
 import subprocess
-import sys
 import time
 
 import cbor2
 import pytest
+from conftest import DEVICE, micropython_path, run_device
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from conftest import DEVICE, micropython_path, run_device
-
-sys.path.insert(0, str(DEVICE))
+from link_runner import IDENT, KEY, dump, record_data  # noqa: E402
 from terminal import hmac256  # noqa: E402
 from terminal.journal import Journal  # noqa: E402
-from link_runner import IDENT, KEY, dump, record_data  # noqa: E402
 
 
 def host_tag_ok(key, ident, record):

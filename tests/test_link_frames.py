@@ -10,15 +10,13 @@ import sys
 import cbor2
 import pytest
 from conftest import DEVICE, run_device
-
-from host_sync import link
-from host_sync.link import FrameError, FrameReader, decode_frame, encode_frame
-
-sys.path.insert(0, str(DEVICE))
 from terminal import cobs as dev_cobs  # noqa: E402
 from terminal import frame as dev_frame  # noqa: E402
 from terminal import hmac256  # noqa: E402
 from terminal.journal import Journal  # noqa: E402
+
+from host_sync import link
+from host_sync.link import FrameError, FrameReader, decode_frame, encode_frame
 
 sys.path.remove(str(DEVICE))
 

@@ -14,13 +14,11 @@ import serial
 from conftest import DEVICE
 from sync_harness import Terminal, write_script
 from sync_script import event_movement, table_round
+from terminal.link import Link  # noqa: E402
 
 from host_sync import event, link
 from host_sync.db import open_db
 from host_sync.sync import Session, SyncFailed
-
-sys.path.insert(0, str(DEVICE))
-from terminal.link import Link  # noqa: E402
 
 sys.path.remove(str(DEVICE))
 
@@ -251,7 +249,6 @@ def test_a_terminal_holding_another_key_stores_nothing(station_db, tmp_path):
     event.register_terminal(station_db, "PICO-TWIN", 0)
     Link(str(tmp_path / "flash"), "PICO-TWIN")  # flash folder exists
     fp = link.event_fingerprint(event.the_event(station_db)[2])
-    sys.path.insert(0, str(DEVICE))
     try:
         from terminal.keystore import Keystore
         Keystore(str(tmp_path / "flash" / "registration")).save("PICO-TWIN", fp, os.urandom(32))

@@ -6,9 +6,9 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT
-from host_sync.pbn import read_file, iter_pbn_files
+
+from host_sync.pbn import iter_pbn_files, read_file
 from host_sync.pbn_check import Summary, check_game, is_clean
 
 KNOWN_BAD = ROOT / "tests" / "data" / "pbn_known_bad.txt"

@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 from host_sync.pbn import Game, PbnError, iter_pbn_files, parse_text, read_file
 
 
-
 def games(text: str) -> list[Game]:
     return list(parse_text(text, "t.pbn"))
 

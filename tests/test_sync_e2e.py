@@ -112,7 +112,6 @@ def test_eight_terminals_sync_at_once_and_the_database_is_the_truth(clean_run):
 
 
 def test_terminals_compacted_and_got_their_configuration_and_travellers(clean_run):
-    sys.path.insert(0, str(DEVICE))
     try:
         from terminal import cbor
         from terminal.config import Config

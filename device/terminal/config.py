@@ -17,6 +17,7 @@ import hashlib
 import sys
 
 from bridge import boards
+
 from terminal import cbor
 
 PATH = "config.cbor"

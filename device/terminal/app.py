@@ -1,0 +1,226 @@
+"""The terminal application: a state machine driven by key events and a millisecond clock.
+
+`App(journal, config)` rebuilds its state from the journal (terminal.store), then takes key
+events (`key(event, now)`, events of hw.keypad) and the clock (`tick(now)`). It never touches
+hardware: it says what to show (`lines()`, drawn by `draw(fb)` into any FrameBuffer), what
+to sound (`beep`, a hw.buzzer pattern the main loop plays and clears) and whether the
+director is awaited (`alert()`, the red LED). Every fact is a journal record written before
+the state changes (`commit`), so what the screen confirmed survives a power cut.
+"""
+
+from hw import buzzer, keys, text
+from hw.keypad import KEY_MASK, KIND_MASK, PRESS, REPEAT
+from hw.ticks import ticks_diff
+from terminal import store, ui_text
+from terminal.board_entry import (
+    AuctionScreen,
+    LeadScreen,
+    QuickScreen,
+    ScoreScreen,
+    TricksScreen,
+    VerifyScreen,
+)
+from terminal.round_ui import RoundScreen, StartScreen
+from terminal.screens import COLUMNS, ROWS, Confirm
+from terminal.session import AUCTION, DONE, LEAD, OUT_OF_ORDER, TRICKS, VERIFY, Session
+from terminal.ui_text import t
+
+DIRECTOR_TIMEOUT_MS = 120000  # director mode closes after two minutes without a key
+_REPEATING = (keys.UP, keys.DOWN, keys.BACK)
+
+
+class App:
+    def __init__(self, journal, config):
+        self.journal = journal
+        self.config = config
+        self.session = Session(config)
+        store.rebuild(self.session, journal)
+        ui_text.set_lang(config.settings["lang"])
+        self.director = False  # director mode is open (after the PIN)
+        self.note = None  # a message on the last line until the next key
+        self.beep = None  # the buzzer pattern to play, taken by the main loop
+        self.sound = True
+        self.boards_done = 0  # boards finished since start-up (heap samples are taken there)
+        self._last_key = 0
+        self.screen = None
+        self.home()
+
+    # -- input -------------------------------------------------------------------------------
+
+    def key(self, event, now=0):
+        """Handle one keypad event; True when the screen may have changed."""
+        kind, k = event & KIND_MASK, event & KEY_MASK
+        if not (kind == PRESS or (kind == REPEAT and k in _REPEATING)):
+            return False
+        self.note = None
+        self._last_key = now
+        try:
+            if k == keys.DIRECTOR and not self.director:
+                from terminal.director import PinScreen
+
+                self.go(PinScreen())
+            else:
+                self.screen.key(self, k)
+        except OSError:  # the journal could not store a record: nothing was applied
+            self.refuse(t("write_error"))
+        return True
+
+    def tick(self, now):
+        """The clock: director mode closes when left open. True when the screen changed."""
+        if self.director and ticks_diff(now, self._last_key) > DIRECTOR_TIMEOUT_MS:
+            self.home()
+            return True
+        return False
+
+    # -- what screens ask ----------------------------------------------------------------------
+
+    def commit(self, kind, data):
+        """Store a record in the journal, then apply it; False if the Laws engine refused
+        the call or director's entry (it is journaled all the same: the host replays it)."""
+        seq = self.journal.append(kind, data)
+        was_done = self.session.current is not None and \
+            self.session.current.phase(self.want_lead()) == DONE
+        result = self.session.apply(kind, data, seq)
+        cur = self.session.current
+        if cur is not None and not was_done and cur.phase(self.want_lead()) == DONE:
+            self.boards_done += 1
+        return result is not False
+
+    def go(self, screen):
+        self.screen = screen
+
+    def home(self):
+        """The screen the state calls for; it also closes director mode."""
+        self.director = False
+        s = self.session
+        board = s.current
+        if not s.round:
+            self.screen = StartScreen()
+        elif board is None:
+            self.screen = RoundScreen(self)
+        else:
+            phase = board.phase(self.want_lead())
+            if phase == AUCTION:
+                if self.config.settings["auction"]:
+                    self.screen = AuctionScreen(board)
+                else:
+                    self.screen = QuickScreen(board)
+            elif phase == LEAD:
+                self.screen = LeadScreen(board)
+            elif phase == TRICKS:
+                self.screen = TricksScreen(board)
+            elif phase == VERIFY:
+                self.screen = VerifyScreen(board)
+            else:
+                self.screen = ScoreScreen(board)
+
+    def go_back(self):
+        self.home()
+
+    def go_round(self):
+        if self.session.round:
+            self.screen = RoundScreen(self)
+        else:
+            self.refuse()
+
+    def leave_director(self, screen=None):
+        self.home()
+        if screen is not None:
+            self.screen = screen
+
+    def want_lead(self):
+        return self.config.settings["lead"] == 1
+
+    def refuse(self, why=None):
+        self.beep = buzzer.ERROR
+        if why:
+            self.note = why
+
+    def say(self, text_):
+        self.note = text_
+
+    def click(self, recorded=False):
+        self.beep = buzzer.CONFIRM if recorded else buzzer.CLICK
+
+    def irregular(self, board):
+        """An irregular call: flag it for the director and sound the alarm."""
+        law = board.get_auction().pending[2]
+        self.commit("flag", {"b": board.b, "law": law, "why": "irregular"})
+        self.beep = buzzer.DIRECTOR
+        self.home()
+
+    def alert(self):
+        """True while an irregularity waits for the director (the red LED blinks)."""
+        board = self.session.current
+        return board is not None and board.auction is not None and \
+            board.auction.status == "director"
+
+    def menu_key(self, k):
+        """Menu entries shared by every menu: 2 boards, 3 language, 4 sound."""
+        if k == 2:
+            self.go_round()
+        elif k == 3:
+            ui_text.set_lang("en" if ui_text.lang() == "ru" else "ru")
+        elif k == 4:
+            self.sound = not self.sound
+        else:
+            return False
+        return True
+
+    # -- boards --------------------------------------------------------------------------------
+
+    def start_board(self, b):
+        """Start board b; out of order or against Law 15 the players confirm first and the
+        director gets a flag."""
+        s = self.session
+        if s.current is not None and s.current.b == b:
+            return self.home()
+        finding = s.check_board(b, self.want_lead())
+        if finding is None:
+            return self._start(b, None)
+        text_ = t(finding)
+        if finding != OUT_OF_ORDER:
+            text_ += " " + t("law15")
+        self.beep = buzzer.ERROR
+        self.screen = Confirm(t("brd") + str(b), text_,
+                              lambda app: app._start(b, finding), App.go_round)
+        return None
+
+    def _start(self, b, finding):
+        self.commit("board", {"b": b})
+        if finding is not None:
+            self.commit("flag", {"b": b, "law": None if finding == OUT_OF_ORDER else "15",
+                                 "why": finding})
+        self.click()
+        self.home()
+
+    def next_board(self):
+        b = self.session.next_board(self.want_lead())
+        if b is None:
+            self.go_round()
+        else:
+            self.start_board(b)
+
+    # -- output --------------------------------------------------------------------------------
+
+    def lines(self):
+        """The 7 lines of the screen, each at most 21 characters."""
+        out = self.screen.lines(self)[:ROWS]
+        while len(out) < ROWS:
+            out.append("")
+        if self.note:
+            out[ROWS - 1] = self.note
+        for i in range(ROWS):
+            if len(out[i]) > COLUMNS:
+                out[i] = out[i][:COLUMNS]
+        return out
+
+    def inverted(self):
+        """Bit mask of the lines drawn inverted: the title bar, and a message."""
+        return self.screen.inverted | ((1 << (ROWS - 1)) if self.note else 0)
+
+    def draw(self, fb):
+        inv = self.inverted()
+        lines = self.lines()
+        for i in range(ROWS):
+            text.draw_line(fb, lines[i], i, inv >> i & 1)

@@ -1,0 +1,196 @@
+"""The headless simulator: a key script drives the terminal on the simulator board.
+
+    python tools/sim.py --keys SCRIPT --out DIR        (CPython)
+    micropython tools/romrun.py IMAGE terminal.keyscript SCRIPT DIR [--config F] [--heap N]
+
+The script format is in docs/SIM.md: key names (hw.keys), `shot NAME`, `expect TEXT`,
+`wait MS`, `restart`, `#` comments. The journal is written to DIR/journal; `shot` writes
+DIR/NAME.png and DIR/NAME.txt. The script is read a line at a time, so a whole session's
+script costs no RAM. At the end one JSON line reports what happened (keys, records, boards,
+the heap peak on MicroPython); a failed `expect` or a bad line stops the run with exit 1.
+"""
+
+import gc
+import sys
+
+from hw import keys
+from hw.backends import sim
+from hw.board import Board
+from hw.buzzer import Buzzer
+from hw.keypad import RELEASE
+from hw.leds import Led
+from terminal.config import Config
+from terminal.journal import Journal
+
+KEY = b"simulator-event-key-32-bytes...."
+IDENT = "SIM"
+STEP_MS = 40  # virtual time between two key events
+
+
+class Clock:
+    def __init__(self):
+        self.now = 0
+
+    def __call__(self):
+        return self.now
+
+
+class OneKey:
+    """A keypad that presses the key it is given on the next poll and releases it after."""
+
+    def __init__(self):
+        self.next = None
+
+    def poll(self, now):
+        event, self.next = self.next, (None if self.next is None or self.next & RELEASE
+                                       else self.next | RELEASE)
+        return event
+
+
+class LastTone:
+    """The buzzer's PWM: keeps the last tone it was told (sim.SimPwm keeps them all, which a
+    whole session under a 64 KB heap cannot afford)."""
+
+    def __init__(self):
+        self.tone = 0
+        self._freq = 0
+
+    def freq(self, value):
+        self._freq = value
+
+    def duty_u16(self, value):
+        self.tone = self._freq if value else 0
+
+
+class Runner:
+    def __init__(self, out, config_path=None, image_bytes=-1):
+        self.out = out
+        self.config_path = config_path
+        self.clock = Clock()
+        self.keypad = OneKey()
+        self.board = Board(sim.SimDisplay(), self.keypad, Buzzer(LastTone()),
+                           {"red": Led(sim.SimPin()), "green": Led(sim.SimPin())}, self.clock)
+        self.keys = 0
+        self.image = image_bytes  # >= 0: sample the heap (MicroPython, code in ROMFS)
+        self.peak = 0
+        self.samples = 0
+        self.start()
+
+    def start(self):
+        """Power on: the journal recovers, the app rebuilds its state from it."""
+        self.loop = None
+        self.app = None
+        gc.collect()
+        config = Config.load(self.config_path) if self.config_path else Config(None)
+        gc.collect()  # the decoded file is gone: only the compact configuration stays
+        from terminal.app import App  # after the configuration, so their peaks do not add up
+        from terminal.loop import Loop
+
+        journal = Journal(self.out + "/journal", KEY, IDENT)
+        self.app = App(journal, config)
+        self.loop = Loop(self.app, self.board)
+        self.sample()
+
+    def sample(self):
+        if self.image >= 0:
+            gc.collect()
+            used = gc.mem_alloc() - self.image
+            self.samples += 1
+            if used > self.peak:
+                self.peak = used
+
+    def press(self, code):
+        self.keypad.next = code
+        self.clock.now += STEP_MS
+        self.loop.step()  # press
+        self.clock.now += STEP_MS
+        self.loop.step()  # release
+        self.keys += 1
+        self.sample()
+
+    def screen_text(self):
+        return "\n".join(self.app.lines())
+
+    def line(self, text):
+        """Run one script line; returns an error text or None."""
+        at = text.find("#")
+        if at >= 0:
+            text = text[:at]
+        words = text.split()
+        if not words:
+            return None
+        cmd = words[0]
+        if cmd == "shot" and len(words) == 2:
+            self.shot(words[1])
+        elif cmd == "expect" and len(words) > 1:
+            want = text.strip()[6:].strip()
+            if want not in self.screen_text():
+                return "expected %r on the screen:\n%s" % (want, self.screen_text())
+        elif cmd == "wait" and len(words) == 2:
+            self.clock.now += int(words[1])
+            self.loop.step()
+        elif cmd == "restart" and len(words) == 1:
+            self.start()
+        else:
+            for w in words:
+                try:
+                    code = keys.code(w)
+                except ValueError:
+                    return "not a key or command: %r" % w
+                self.press(code)
+        return None
+
+    def shot(self, name):
+        d = self.board.display
+        with open(self.out + "/" + name + ".png", "wb") as f:
+            f.write(d.png(4))
+        with open(self.out + "/" + name + ".txt", "w") as f:
+            f.write(self.screen_text() + "\n")
+
+    def report(self):
+        j = self.app.journal
+        return ('{"keys": %d, "records": %d, "boards_done": %d, "skipped": %d, "peak": %d, '
+                '"samples": %d}' % (self.keys, j.last, self.app.boards_done,
+                                    self.app.session.skipped, self.peak, self.samples))
+
+
+def run(script_path, out, config_path=None, image_bytes=-1, trace=False):
+    """Run a script file; returns (error or None, runner). With trace, after each line the
+    seq of the last stored record is printed ("seq N"): what the screen had confirmed."""
+    runner = Runner(out, config_path, image_bytes)
+    n = 0
+    with open(script_path) as f:
+        for text in f:
+            n += 1
+            error = runner.line(text)
+            if error:
+                return "line %d: %s" % (n, error), runner
+            if trace:
+                print("seq %d" % runner.app.journal.last)
+    return None, runner
+
+
+def main(argv):
+    if len(argv) < 2:
+        print("usage: keyscript SCRIPT OUTDIR [--config FILE] [--heap IMAGE_BYTES] [--trace]")
+        return 2
+    config = None
+    image = -1
+    trace = "--trace" in argv
+    i = 2
+    while i + 1 < len(argv):
+        if argv[i] == "--config":
+            config = argv[i + 1]
+        elif argv[i] == "--heap":
+            image = int(argv[i + 1])
+        i += 1
+    error, runner = run(argv[0], argv[1], config, image, trace)
+    print(runner.report())
+    if error:
+        print("error: " + error)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,44 @@
+"""One turn of the terminal's main loop: a keypad event to the app, its effects to the board.
+
+Shared by the board (main.py) and the simulator (terminal.keyscript, tools/sim.py), so the
+simulator runs exactly the loop the board runs: the display is redrawn only when the app
+says the screen changed, the buzzer plays what the app asked for, the red LED blinks while
+an irregularity waits for the director.
+"""
+
+
+class Loop:
+    def __init__(self, app, board):
+        self.app = app
+        self.board = board
+        self._alert = None
+        self.redraw()
+
+    def step(self):
+        """Poll the board once; True when a key event was handled."""
+        event = self.board.poll()
+        now = self.board.ticks_ms()
+        changed = event is not None and self.app.key(event, now)
+        if self.app.tick(now) or changed:
+            self.redraw()
+        return event is not None
+
+    def redraw(self):
+        app, board = self.app, self.board
+        now = board.ticks_ms()
+        d = board.display
+        app.draw(d)
+        d.show()
+        board.buzzer.enabled = app.sound
+        if app.beep is not None:
+            board.buzzer.play(app.beep, now)
+            app.beep = None
+        alert = app.alert()
+        if alert != self._alert:
+            self._alert = alert
+            red = board.leds.get("red")
+            if red is not None:
+                if alert:
+                    red.blink(400, now)
+                else:
+                    red.off()

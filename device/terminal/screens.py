@@ -1,0 +1,171 @@
+"""What every screen shares: the Screen protocol, text layout for 21x7, and small widgets.
+
+A screen is an object with `key(app, k)` (k is a key code of hw.keys) and `lines(app)` (at
+most 7 strings of at most 21 characters; line 0 is the title bar, drawn inverted). Screens
+never touch the journal or the display: they ask the app to commit a record or to go to
+another screen, so the same code runs in the simulator, on the board and in the fuzzer.
+"""
+
+from hw import keys
+from terminal.ui_text import seat, t
+
+COLUMNS = 21
+ROWS = 7
+# Call codes of docs/RECORDS.md (bridge.calls, not imported: its name tables cost heap):
+# PASS 0, X 1, XX 2, a bid 3 + (level - 1) * 5 + strain, strains C D H S NT = 0..4.
+FIRST_BID = 3
+SUITS = "\u2663\u2666\u2665\u2660"  # ♣♦♥♠, the strain order
+
+
+def lho(seat_):
+    """The left-hand opponent: the next seat clockwise (seats N E S W = 0..3)."""
+    return (seat_ + 1) & 3
+
+
+def bid(level, strain):
+    return FIRST_BID + (level - 1) * 5 + strain
+
+
+def level_of(c):
+    return (c - FIRST_BID) // 5 + 1
+
+
+class Screen:
+    inverted = 1  # bit mask of the lines drawn dark on lit: the title bar
+
+    def key(self, app, k):
+        app.refuse()
+
+    def lines(self, app):
+        return []
+
+
+def wrap(text, width=COLUMNS):
+    """Split text at spaces into lines of at most width characters (long words are cut)."""
+    out = []
+    line = ""
+    for word in text.split(" "):
+        while len(word) > width:
+            if line:
+                out.append(line)
+                line = ""
+            out.append(word[:width])
+            word = word[width:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            out.append(line)
+            line = word
+    if line:
+        out.append(line)
+    return out
+
+
+def bid_text(c):
+    """'4♠', '3БК' / '3NT' for a bid code."""
+    s = (c - FIRST_BID) % 5
+    return str(level_of(c)) + (t("nt") if s == 4 else SUITS[s])
+
+
+def call_text(c):
+    """A call in at most 4 characters: 'Пас'/'Pass', 'X', 'XX', '1♠', '7БК'."""
+    if c == 0:
+        return t("pass")
+    if c < FIRST_BID:
+        return "X" if c == 1 else "XX"
+    return bid_text(c)
+
+
+def card_text(cd):
+    """'♠Т' / '♠A': a card code (suit * 13 + rank, ranks 0 = two .. 12 = ace)."""
+    return SUITS[cd // 13] + t("ranks").split(" ")[cd % 13]
+
+
+def contract_text(ct):
+    """'4♠X С' / '4♠X N', or 'Пас все' for a board passed out."""
+    bid, risk, dcl = ct
+    if dcl < 0:
+        return t("passed_out")
+    return bid_text(bid) + ("", "X", "XX")[risk] + " " + seat(dcl)
+
+
+def tricks_text(ct, tricks):
+    """'=', '+1', '-2' against the contract."""
+    diff = tricks - (level_of(ct[0]) + 6)
+    if diff == 0:
+        return "="
+    return ("+" if diff > 0 else "") + str(diff)
+
+
+def signed(n):
+    return ("+" if n > 0 else "") + str(n)
+
+
+def board_title(board):
+    """The title bar of a board: 'Сд5 Сд:С Зона:все'."""
+    vul = board.vul
+    vul = t("vul_none") if vul == "None" else t("vul_all") if vul == "All" else vul
+    return t("brd") + str(board.b) + " " + t("dealer") + seat(board.dealer) + " " + \
+        t("vul") + vul
+
+
+def seat_key(k):
+    """The seat a key names where a seat is asked: ♣♦♥♠ = N E S W (the columns' order on
+    the screen, left to right), else -1."""
+    s = keys.strain(k)
+    return s if 0 <= s <= 3 else -1
+
+
+class Digits:
+    """A number typed on the digit keys, refused beyond `top` (only possible values)."""
+
+    def __init__(self, top, value=-1):
+        self.top = top
+        self.value = value
+        self.fresh = value >= 0  # a value filled in for the user: the first digit replaces it
+
+    def key(self, k):
+        """True if k was a digit that fits; False (refused) otherwise."""
+        d = keys.digit(k)
+        if d < 0:
+            return False
+        v = d if self.value <= 0 or self.fresh else self.value * 10 + d
+        if v > self.top:
+            return False
+        self.value = v
+        self.fresh = False
+        return True
+
+    def back(self):
+        self.value = -1 if self.value < 10 or self.fresh else self.value // 10
+        self.fresh = False
+
+    def text(self):
+        return "_" if self.value < 0 else str(self.value)
+
+
+class Confirm(Screen):
+    """A question: OK calls yes(app), BACK calls no(app)."""
+
+    def __init__(self, title, text, yes, no):
+        self.title = title
+        self.text = text
+        self.yes = yes
+        self.no = no
+
+    def key(self, app, k):
+        if k == keys.OK:
+            self.yes(app)
+        elif k == keys.BACK:
+            self.no(app)
+        else:
+            app.refuse()
+
+    def lines(self, app):
+        out = [self.title] + wrap(self.text)[:4]
+        while len(out) < 6:
+            out.append("")
+        out.append(t("ok_yes"))
+        return out

@@ -1,0 +1,286 @@
+"""What the table has done this session, as a pure function of its journal records.
+
+`Session.apply(kind, data)` takes one record (docs/RECORDS.md) and updates the state; the
+application calls it right after the journal stored the record, and `terminal.store` calls
+it for every record at start-up, so the state after a power cut is exactly the state before
+it. Nothing here draws or reads keys.
+
+Also here: the Law 15 checks of a board the players are about to start, and the score of a
+board (Law 77, from North-South's side).
+"""
+
+from bridge import score as law77
+from bridge.auction import Auction
+
+FIRST_BID = 3  # call codes as in docs/RECORDS.md
+# The engine's journal events (docs/AUCTION_LOG.md, "Journal events"): a call is
+# call | seat << 6 | flags; a director's entry 1 << 13 accept, 2 << 13 reject.
+_ARTIFICIAL = 1 << 8
+_SAME_MEANING = 1 << 9
+_CHANGE_SHIFT = 10  # 1 unintended (25A), 2 deliberate (25B)
+_ACCEPT = 1 << 13
+_REJECT = 2 << 13
+
+PASSED_OUT = (0, 0, -1)  # a "contract" for a board passed out: bid PASS, no declarer
+MAX_CONTRACT = FIRST_BID + 7 * 5 - 1  # 7NT: nothing above it is ever a contract
+
+# Phases of a board.
+AUCTION = 0
+LEAD = 1
+TRICKS = 2
+VERIFY = 3
+DONE = 4
+
+# Law 15 findings on a board the players choose.
+IN_ORDER = None
+OUT_OF_ORDER = "out_of_order"
+WRONG_BOARD = "wrong_board"
+PLAYED_BEFORE = "played_before"
+
+
+def contract_ok(ct, x, dcl):
+    """Whether a contract entered without an auction can exist (level 1..7)."""
+    return (isinstance(ct, int) and FIRST_BID <= ct <= MAX_CONTRACT and x in (0, 1, 2)
+            and dcl in (0, 1, 2, 3))
+
+
+def ns_score(contract, vul, tricks):
+    """North-South's score for `tricks` won by declarer; 0 for a board passed out."""
+    bid, risk, dcl = contract
+    if dcl < 0:
+        return 0
+    level, strain = (bid - FIRST_BID) // 5 + 1, (bid - FIRST_BID) % 5
+    vulnerable = vul == "All" or (vul != "None" and "NSEW"[dcl] in vul)
+    points = law77.score(level, strain, risk, vulnerable, tricks)
+    return points if dcl & 1 == 0 else -points
+
+
+class Board:
+    """One board at this table in the current round."""
+
+    def __init__(self, b, dealer, vul, deal):
+        self.b = b
+        self.dealer = dealer
+        self.vul = vul
+        self.deal = deal  # the hand record: 16 suit masks (seat * 4 + suit), or None
+        self.events = []  # the auction's journal events (bridge.lawcodes), in order
+        self.auction = None  # the live Auction of the board being played, built on demand
+        self.quick = None  # (bid, risk, declarer) or PASSED_OUT entered without the auction
+        self.lead = None  # (seat, card)
+        self.lead_skipped = False  # the players went on without a lead (not a record)
+        self.tricks = -1  # tricks won by declarer; -1 before a result
+        self.score = 0  # North-South's score the terminal showed
+        self.verified = False
+        self.adj = None  # the director's adjusted score: the `adj` record's data
+
+    def get_auction(self):
+        if self.auction is None:
+            self.auction = Auction.from_events(self.dealer, self.events)
+        return self.auction
+
+    def contract(self):
+        """(bid, risk, declarer), PASSED_OUT, or None while no contract is known."""
+        if self.quick is not None:
+            return self.quick
+        if not self.events:
+            return None
+        a = self.get_auction()
+        if a.status == "ended":
+            return a.contract()
+        if a.status == "passed_out":
+            return PASSED_OUT
+        return None
+
+    def phase(self, want_lead):
+        if self.adj is not None or self.verified:
+            return DONE
+        if self.tricks >= 0:
+            return VERIFY
+        ct = self.contract()
+        if ct is None:
+            return AUCTION
+        if want_lead and self.lead is None and not self.lead_skipped and ct[2] >= 0:
+            return LEAD
+        return TRICKS
+
+    def clear_result(self):
+        self.tricks = -1
+        self.score = 0
+        self.verified = False
+        self.adj = None
+
+
+class Session:
+    """The state of the session at this table, rebuilt record by record."""
+
+    def __init__(self, config):
+        self.config = config
+        self.round = 0  # the open round, 0 when none is open
+        self.closed = 0  # the last closed round
+        self.section = config.section
+        self.table = config.table
+        self.ns = self.ew = 0
+        self.first = self.last = 0  # this round's boards
+        self.players = None
+        self.boards = {}  # board number -> Board, this round
+        self.current = None  # the Board being played
+        self.flags = []  # (board or None, law or None, why) for the director, this session
+        self.history = []  # b << 20 | ns << 10 | ew: boards played here in closed rounds
+        self.open_seq = 0  # seq of the open round's `open` record
+        self.skipped = 0  # records that could not be applied (never expected)
+
+    # -- records ------------------------------------------------------------------------------
+
+    def apply(self, kind, data, seq=0):
+        """Apply one record; returns what the engine said of a call or director's entry."""
+        handler = getattr(self, "_r_" + kind, None)
+        if handler is None:
+            self.skipped += 1
+            return None
+        try:
+            return handler(data, seq)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            self.skipped += 1  # a record this version cannot use: the host still has it
+            return None
+
+    def _r_open(self, d, seq):
+        self.round = d["rnd"]
+        self.section = d["sec"]
+        self.table = d["tbl"]
+        self.ns, self.ew = d["ns"], d["ew"]
+        span = d.get("bd")
+        if span is None:
+            row = self.config.round(self.round)
+            span = (row[2], row[3]) if row else (1, 0)
+        self.first, self.last = span[0], span[1]
+        self.players = d.get("pl")
+        self.boards = {}
+        self.current = None
+        self.open_seq = seq
+
+    def _r_board(self, d, seq):
+        b = d["b"]
+        if self.current is not None and self.current.b != b:
+            self.current.auction = None  # only the board at the table keeps its engine
+        self.current = self.board(b, True)
+
+    def _r_call(self, d, seq):
+        board = self.board(d["b"])
+        s, c, ch = d["s"], d["c"], d.get("ch", 0)
+        if s not in (0, 1, 2, 3) or not 0 <= c <= 47 or ch not in (0, 1, 2):
+            raise ValueError("call")
+        ev = c | s << 6 | ch << _CHANGE_SHIFT
+        if d.get("art") == 1:
+            ev |= _ARTIFICIAL
+        if d.get("sm") == 1:
+            ev |= _SAME_MEANING
+        board.events.append(ev)
+        if board.auction is not None:
+            return board.auction.apply(ev)
+        return True
+
+    def _r_dir(self, d, seq):
+        if d["d"] not in ("accept", "reject"):
+            raise ValueError("dir")
+        board = self.board(d["b"])
+        ev = _ACCEPT if d["d"] == "accept" else _REJECT
+        board.events.append(ev)
+        if board.auction is not None:
+            return board.auction.apply(ev)
+        return True
+
+    def _r_quick(self, d, seq):
+        board = self.board(d["b"])
+        if d.get("po") == 1:
+            board.quick = PASSED_OUT
+        elif contract_ok(d["ct"], d["x"], d["dcl"]):
+            board.quick = (d["ct"], d["x"], d["dcl"])
+        else:
+            raise ValueError("quick")
+        board.lead = None
+        board.clear_result()
+
+    def _r_lead(self, d, seq):
+        self.board(d["b"]).lead = (d["s"], d["cd"])
+
+    def _r_res(self, d, seq):
+        board = self.board(d["b"])
+        board.clear_result()
+        board.tricks = d["tr"]
+        board.score = d["sc"]
+
+    def _r_ver(self, d, seq):
+        board = self.board(d["b"])
+        board.verified = d["ok"] == 1 and board.tricks >= 0
+
+    def _r_adj(self, d, seq):
+        board = self.board(d["b"])
+        board.clear_result()
+        board.adj = d
+
+    def _r_erase(self, d, seq):
+        self.board(d["b"]).clear_result()
+
+    def _r_flag(self, d, seq):
+        self.flags.append((d.get("b"), d.get("law"), d["why"]))
+
+    def _r_close(self, d, seq):
+        for b in self.boards:
+            self.history.append(b << 20 | self.ns << 10 | self.ew)
+        self.closed = d["rnd"]
+        self.round = 0
+        self.boards = {}
+        self.current = None
+
+    # -- questions ----------------------------------------------------------------------------
+
+    def board(self, b, create=False):
+        """The Board b of this round; a record for an unknown board creates it."""
+        got = self.boards.get(b)
+        if got is None:
+            if not isinstance(b, int) or b < 1:
+                raise ValueError("board")
+            dealer, vul, deal = self.config.board(b)
+            got = Board(b, dealer, vul, deal)
+            self.boards[b] = got
+        return got
+
+    def round_boards(self):
+        """This round's board numbers, then any other board started at this table."""
+        out = list(range(self.first, self.last + 1))
+        for b in sorted(self.boards):
+            if b not in out:
+                out.append(b)
+        return out
+
+    def next_board(self, want_lead):
+        """The first board of the round in order that is not done, else None."""
+        for b in range(self.first, self.last + 1):
+            got = self.boards.get(b)
+            if got is None or got.phase(want_lead) != DONE:
+                return b
+        return None
+
+    def check_board(self, b, want_lead):
+        """Law 15 (and order of play): IN_ORDER or the finding to warn and flag."""
+        if b in self.boards:
+            return IN_ORDER  # already started here this round: going back to it
+        for packed in self.history:
+            if packed >> 20 == b and ((packed >> 10) & 1023 == self.ns or
+                                      packed & 1023 == self.ew):
+                return PLAYED_BEFORE
+        if not self.first <= b <= self.last:
+            return WRONG_BOARD
+        if b != self.next_board(want_lead):
+            return OUT_OF_ORDER
+        return IN_ORDER
+
+    def round_done(self, want_lead):
+        for b in range(self.first, self.last + 1):
+            got = self.boards.get(b)
+            if got is None or got.phase(want_lead) != DONE:
+                return False
+        for b in self.boards:
+            if self.boards[b].phase(want_lead) != DONE:
+                return False
+        return True

@@ -1,0 +1,163 @@
+"""Every word the terminal shows, Russian first and English second, in one table.
+
+`t(key)` gives the text in the current language (`set_lang`). Lines are written to fit the
+21-column screen; texts with `%s`/`%d` are filled by the caller. Russian is the default
+(the players of the seed documents are Russian).
+
+The table is one string, a line per text: `key|Russian|English`. A string constant stays in
+the ROMFS image with the bytecode, while a dict of tuples would cost about 18 KB of heap on
+the 64-bit unix port; a lookup is two `find`s done in C.
+"""
+
+RU, EN = 0, 1
+LANGS = ("ru", "en")
+_lang = [RU]
+
+SEAT_LETTERS = ("\u0421\u0412\u042e\u0417", "NESW")  # С В Ю З / N E S W
+
+_T = """
+start|Начало сессии|Start of session
+section|Секция|Section
+table|Стол|Table
+round|Раунд|Round
+pairs|Пары|Pairs
+boards|Сдачи|Boards
+players|Игроки|Players
+ok_go|OK далее|OK continue
+ok_yes|OK да   BACK нет|OK yes   BACK no
+menu_edit|MENU ввести вручную|MENU type it in
+no_config|Нет конфигурации|No configuration
+type_in|Ввод вручную|Enter by hand
+updown_field|\u2191\u2193 поле, цифры|\u2191\u2193 field, digits
+next_go|Далее: NS\u2192%s EW\u2192%s|Next: NS\u2192%s EW\u2192%s
+stay|ост.|stay
+next_board|OK сдача %d|OK board %d
+close_round|OK закрыть раунд|OK close the round
+close_ask|Закрыть раунд %d?|Close round %d?
+no_more|Исправлений не будет|No corrections after
+session_end|Сессия окончена|Session over
+thanks|Спасибо за игру!|Thank you!
+choose_board|Сдача:|Board:
+out_of_order|Не по порядку!|Out of order!
+wrong_board|Не из этого раунда!|Not in this round!
+played_before|Уже игралась парой!|Played by a pair!
+law15|Правило 15: директор|Law 15: director
+brd|Сд|Bd
+dealer|Сд:|Dlr:
+vul|Зона:|Vul:
+vul_none|нет|none
+vul_all|все|all
+turn|Ход:|Call:
+pass|Пас|Pass
+ranks|2 3 4 5 6 7 8 9 10 В Д К Т|2 3 4 5 6 7 8 9 10 J Q K A
+nt|БК|NT
+called_by|Заявка игрока|Call by
+seat_keys|\u2663\u2666\u2665\u2660 = С В Ю З|\u2663\u2666\u2665\u2660 = N E S W
+change|Замена заявки|Change of call
+unintended|случайная 25A|unintended 25A
+deliberate|намеренная 25B|deliberate 25B
+refused|Не принято|Not accepted
+passed_out|Пас все|Passed out
+contract|Контракт|Contract
+quick|Быстрый ввод|Quick entry
+quick_help|уровень,масть,X,игрок|level,strain,X,seat
+pass_po|PASS: пас все|PASS: passed out
+lead|Первый ход|Opening lead
+lead_help|масть, затем карта|suit, then the card
+lead_ranks|2-9,0=10 \u2663В\u2666Д\u2665К\u2660Т|2-9,0=10 \u2663J\u2666Q\u2665K\u2660A
+lead_skip|OK без хода|OK no lead
+lead_not_lho|Ходит ЛО разыгр.: %s|Leader is LHO: %s
+lead_no_card|У %s нет %s|%s does not hold %s
+restrict|Ограничения хода|Lead restrictions
+tricks|Взятки разыгрывающего|Tricks by declarer
+tricks_help|цифры, \u2191\u2193 +/-|digits, \u2191\u2193 +/-
+ok_record|OK записать|OK record
+verify|Проверка|Verification
+opp_ok|Противники: OK верно|Opponents: OK agree
+opp_back|BACK неверно|BACK disagree
+ok_next|OK далее|OK next
+correct|BACK исправить|BACK correct
+adjusted|Скорректирован|Adjusted
+not_played|Не игралась|Not played
+tricks_short|взяток|tricks
+menu|Меню|Menu
+m_seat|\u2663\u2666\u2665\u2660 заявка С/В/Ю/З|\u2663\u2666\u2665\u2660 call by N/E/S/W
+m_quick|1 быстрый ввод|1 quick entry
+m_boards|2 сдачи раунда|2 round's boards
+m_lang|3 English|3 Русский
+m_sound|4 звук вкл/выкл|4 sound on/off
+back|BACK назад|BACK back
+director|ДИРЕКТОР|DIRECTOR
+call_td|Вызовите директора|Call the director
+law|Пр.%s|Law %s
+td_pin|PIN: %s|PIN: %s
+td_call_ok|OK вызвать директора|OK call the director
+td_pin_help|или PIN и OK|or PIN and OK
+td_called|Директор вызван|Director called
+td_bad_pin|Неверный PIN|Wrong PIN
+td_menu|Директор|Director
+td_flags|1 флаги (%d)|1 flags (%d)
+td_rule|2 решение: пр.%s|2 rule: law %s
+td_adjust|3 корр. результат|3 adjusted score
+td_erase|4 стереть результат|4 erase the result
+td_restrict|5 ограничения хода|5 lead restrictions
+td_board|\u2191\u2193 сдача, BACK выход|\u2191\u2193 board, BACK exit
+flags|Флаги|Flags
+td_guided|Директор: заявка|Director: call by
+write_error|Ошибка записи!|Write error!
+no_flags|Флагов нет|No flags
+accept_by|Принять может: %s|May accept: %s
+nobody|никто|nobody
+options|Цифра: вариант|Digit: option
+apply|OK применить|OK apply
+next_call|Следующая заявка: %s|Next call: %s
+repl|Замена назначения|Replacement bid
+repl_1|1 обычная|1 natural
+repl_2|2 то же значение 27B1b|2 same meaning 27B1b
+repl_3|3 искусственная|3 artificial
+adj_menu|Скорр. результат|Adjusted score
+adj_art|1 искусств. 60/50/40|1 artificial 60/50/40
+adj_asg|2 назначенный|2 assigned
+adj_wgt|3 взвешенный 12C1c|3 weighted 12C1c
+adj_np|4 не игралась|4 not played
+art_help|4/5/6 \u2192 40/50/60%|4/5/6 \u2192 40/50/60%
+part|Часть %d, всего %d%%|Part %d, total %d%%
+percent|Процент: %s|Percent: %s
+erase_ask|Стереть результат?|Erase the result?
+erased|Результат стерт|Result erased
+nothing|Нечего стирать|Nothing to erase
+no_restrict|Ограничений нет|No restrictions
+why_dircall|вызов|call
+why_wrong_board|чужая сдача|wrong board
+why_played_before|уже игралась|played before
+why_out_of_order|не по порядку|out of order
+why_dispute|спор|dispute
+why_irregular|нарушение|irregularity
+"""
+
+
+def set_lang(lang):
+    """'ru' or 'en'; anything else keeps the current language."""
+    if lang in LANGS:
+        _lang[0] = LANGS.index(lang)
+
+
+def lang():
+    return LANGS[_lang[0]]
+
+
+def t(key):
+    """The text of `key` in the current language (the key itself if the table lacks it)."""
+    i = _T.find("\n" + key + "|")
+    if i < 0:
+        return key
+    i += len(key) + 2
+    j = _T.find("|", i)
+    if _lang[0]:
+        i, j = j + 1, _T.find("\n", j + 1)
+    return _T[i:j]
+
+
+def seat(s):
+    """The one-letter seat name: С В Ю З or N E S W."""
+    return SEAT_LETTERS[_lang[0]][s]

@@ -1,0 +1,219 @@
+"""Shared by the terminal tests: a pushed configuration, an in-process terminal, the journal
+decoded, the check that no record is impossible, and the key script of a whole session."""
+
+import hashlib
+import random
+import sys
+
+import cbor2
+from conftest import DEVICE, ROOT
+
+sys.path[0:0] = [str(DEVICE), str(ROOT)]
+from terminal import cbor  # noqa: E402
+from terminal.app import App  # noqa: E402
+from terminal.config import Config, pin_hash  # noqa: E402, F401 (re-exported)
+from terminal.journal import Journal  # noqa: E402
+
+from hw import keys  # noqa: E402
+
+KEY = b"simulator-event-key-32-bytes...."  # terminal.keyscript's
+IDENT = "SIM"
+SALT = "club-2026"
+PIN = "1234"
+BOARDS = 32
+ROUNDS = 8
+PER_ROUND = BOARDS // ROUNDS
+
+
+def random_deal(rng):
+    """A PBN deal 'N:... ... ... ...' from a seeded shuffle."""
+    cards = [s + r for s in "SHDC" for r in "AKQJT98765432"]
+    rng.shuffle(cards)
+    hands = []
+    for h in range(4):
+        hand = cards[h * 13:(h + 1) * 13]
+        hands.append(".".join("".join(c[1] for c in hand if c[0] == s) for s in "SHDC"))
+    return "N:" + " ".join(hands)
+
+
+def make_config(seed=7, pin=PIN, **settings):
+    """A Mitchell table 3 of section A: 8 rounds of 4 boards, with hand records."""
+    rng = random.Random(seed)
+    rounds = []
+    for r in range(1, ROUNDS + 1):
+        rounds.append({"r": r, "ns": 3, "ew": 10 + r, "b": [(r - 1) * PER_ROUND + 1,
+                                                            r * PER_ROUND],
+                       "nns": 0, "new": 4 if r < ROUNDS else 0})
+    data = {
+        "event": "EV-2026-07", "term": "T3", "sec": "A", "tbl": 3,
+        "rounds": rounds,
+        "names": {p: "Pair %d" % p for p in range(1, 20)},
+        "players": {p: [100 + 2 * p, 101 + 2 * p] for p in range(1, 20)},
+        "boards": {b: {"pbn": random_deal(rng)} for b in range(1, BOARDS + 1)},
+        "set": dict({"lang": "ru", "auction": 1, "lead": 1, "quick": 1}, **settings),
+        "salt": SALT,
+        "pin": hashlib.sha256((SALT + pin).encode()).hexdigest(),
+    }
+    return data
+
+
+def write_config(path, data):
+    with open(path, "wb") as f:
+        f.write(cbor2.dumps(data, canonical=True))
+    return str(path)
+
+
+class Terminal:
+    """The application in this process, on a journal in a folder, fed key names."""
+
+    def __init__(self, folder, config=None):
+        self.folder = folder
+        self.config = config
+        self.start()
+
+    def start(self):
+        self.journal = Journal(str(self.folder / "journal"), KEY, IDENT)
+        c = Config(cbor.decode(cbor2.dumps(self.config))) if self.config is not None \
+            else Config(None)
+        self.app = App(self.journal, c)
+        return self
+
+    def press(self, script):
+        for name in script.split():
+            self.app.key(keys.code(name))
+        return self
+
+    def text(self):
+        return "\n".join(self.app.lines())
+
+    def records(self):
+        return [(r[1], r[2]) for r in Journal(str(self.folder / "journal"), KEY,
+                                              IDENT).records_after(0)]
+
+
+def journal_records(path):
+    return [(r[0], r[1], r[2]) for r in Journal(str(path), KEY, IDENT).records_after(0)]
+
+
+def impossible(records):
+    """Every record that no table can produce: a contract above 7 (or below 1), more than
+    13 tricks, a verification of a result that was never entered or was replaced."""
+    bad = []
+    result = {}  # board -> a result stands (res after the last erase/adj)
+    for rec in records:
+        kind, d = rec[-2], rec[-1]
+        b = d.get("b") if isinstance(d, dict) else None
+        if kind == "quick" and d.get("po") != 1:
+            if not (3 <= d["ct"] <= 37 and d["x"] in (0, 1, 2) and d["dcl"] in range(4)):
+                bad.append(rec)
+        elif kind == "res":
+            if not 0 <= d["tr"] <= 13:
+                bad.append(rec)
+            result[b] = True
+        elif kind == "ver":
+            if d["ok"] == 1 and not result.get(b):
+                bad.append(rec)
+            result[b] = result.get(b) and d["ok"] == 1 or result.get(b)
+        elif kind in ("erase", "adj"):
+            result[b] = False
+            if kind == "adj":
+                parts = d.get("parts") or ([[100, d["ct"], d["x"], d["dcl"], d["tr"]]]
+                                           if d["how"] == "asg" else [])
+                for p in parts:
+                    if not (3 <= p[1] <= 37 and 0 <= p[4] <= 13):
+                        bad.append(rec)
+                if d["how"] == "wgt" and sum(p[0] for p in parts) != 100:
+                    bad.append(rec)
+                if d["how"] == "art" and not (d["ns"] in (40, 50, 60) and
+                                              d["ew"] in (40, 50, 60)):
+                    bad.append(rec)
+        elif kind == "quick":
+            result[b] = False
+    return bad
+
+
+# -- the key script of a whole session ----------------------------------------------------
+
+_CALL_KEYS = {"P": "PASS", "X": "X", "XX": "XX"}
+
+
+def call_keys(token):
+    if token in _CALL_KEYS:
+        return _CALL_KEYS[token]
+    return token[0] + " " + token[1:]
+
+
+# Auctions by board, dealer first (the player in turn makes each call). Irregular ones
+# carry the director's ruling: ("DIR", PIN, option digit) then the next calls.
+_PLAIN = ("1S P 2S P 4S P P P", "1NT P 3NT P P P", "P 1H 1S 2H 2S 3H P P P",
+          "1D X XX 1S 2D P P P", "P P P P", "2C P 2D P 2NT P 4H P 4NT P 5D P 6H P P P")
+_IRREGULAR = (
+    # an insufficient bid (27), accepted by LHO (option 1)
+    ("1S 1H", "DIR {pin} OK 2 1 OK", "P P P"),
+    # an insufficient bid, not accepted (option 3), replaced by the lowest bid in the strain
+    ("1S 1H", "DIR {pin} OK 2 3 OK 1", "2H P P P"),
+    # a bid above seven (38): cancelled, both offenders pass throughout
+    ("1S 8S", "DIR {pin} OK 2 2 OK", "P P"),
+)
+
+
+def session_script(pin=PIN):
+    """Keys for the whole session: every round opened from the configuration, 32 boards with
+    full auctions (some irregular, ruled by the director), tricks, verification, a dispute,
+    the director's adjusted scores (artificial, assigned, weighted), an erased and
+    re-entered result, corrections, and every round closed."""
+    out = []
+    for r in range(1, ROUNDS + 1):
+        out.append("OK OK  # round %d: configuration, players" % r)
+        out.append("expect NS 3 - EW %d" % (10 + r))
+        out.append("OK  # the first board of the round")
+        for i in range(PER_ROUND):
+            out.extend(board_keys((r - 1) * PER_ROUND + i + 1, " ".join(pin)))
+        out.append("OK OK  # close round %d" % r)
+    out.append("expect " + "Сессия окончена")
+    return "\n".join(out) + "\n"
+
+
+_DIRECTOR = {
+    2: "3 2 3 NT D OK UP OK",  # assigned: 3NT by E, made
+    10: "3 1 6 DOWN 4 OK",  # artificial: NS 60%, EW 40%
+    18: "3 3 6 0 OK 4 S C OK UP OK 4 0 OK 4 S C OK UP DOWN OK",  # weighted 60% 4S=, 40% 4S-1
+    26: "3 4 OK",  # not played
+}
+
+
+def board_keys(b, pin):
+    """One board from its first call to the score, ending on the next board's screen."""
+    lines = ["expect " + "Сд" + str(b) + " "]
+    kind = b % 8
+    passed = False
+    if kind == 3:
+        first, ruling, rest = _IRREGULAR[(b // 8) % len(_IRREGULAR)]
+        lines.append(" ".join(call_keys(c) for c in first.split()))
+        lines.append("expect " + "ДИРЕКТОР")
+        lines.append(ruling.format(pin=pin))
+        lines.append(" ".join(call_keys(c) for c in rest.split()))
+    elif kind == 7:
+        lines.append("MENU 1 4 S X C OK  # quick entry: 4SX by N")
+    else:
+        auction = _PLAIN[b % len(_PLAIN)]
+        passed = auction == "P P P P"
+        lines.append(" ".join(call_keys(c) for c in auction.split()))
+    if b in _DIRECTOR:
+        lines.append("DIR %s OK %s BACK  # the director's adjusted score" % (pin, _DIRECTOR[b]))
+        lines.append("OK  # the score: next")
+        return lines
+    if not passed:
+        lines.append("OK  # no opening lead")
+        lines.append("UP  # tricks: contract made exactly")
+    lines.append("OK  # record the result")
+    if kind == 5:
+        lines.append("BACK UP OK  # the opponents disagree: entered again")
+    lines.append("OK  # the opponents agree")
+    if b == 12:
+        lines.append("DIR %s OK 4 OK BACK  # the director erases the result" % pin)
+        lines.append("DOWN DOWN OK OK  # entered again: one down, verified")
+    if kind == 6:
+        lines.append("BACK UP UP OK OK  # a correction: +1, verified again")
+    lines.append("OK  # the score: next")
+    return lines

