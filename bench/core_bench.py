@@ -109,6 +109,33 @@ def bench_scores():
         "micropython": mp["us_per_score"]}
 
 
+def bench_replay_tool():
+    """Scenarios per second of `-m bridge.replay` on the law scenarios, both interpreters.
+
+    The process start (an empty input) is timed too and taken off, so the figure is the
+    tool's own rate.
+    """
+    lines = (ROOT / "tests" / "scenarios" / "laws.jsonl").read_bytes().splitlines()
+    lines = [x for x in lines if x.strip()] * 40
+    stdin = b"\n".join(lines) + b"\n"
+    rates = {}
+    with tempfile.TemporaryDirectory() as firmware:
+        compile_device(firmware)
+        for interpreter, path in (("cpython", None), ("micropython", firmware)):
+            runs, empty = [], []
+            for _ in range(REPEAT):
+                for data, into in ((stdin, runs), (b"", empty)):
+                    start = time.perf_counter()
+                    proc = run_device(["-m", "bridge.replay"], interpreter=interpreter,
+                                      stdin=data, path=path)
+                    into.append(time.perf_counter() - start)
+                    if proc.returncode != 0 or (data and len(proc.stdout.splitlines())
+                                                != len(lines)):
+                        raise SystemExit("bridge.replay failed on %s" % interpreter)
+            rates[interpreter] = len(lines) / (statistics.median(runs) - statistics.median(empty))
+    return len(lines), rates
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "auctions.txt")
@@ -137,6 +164,15 @@ def main():
     print("| endplay Contract.score (CPython) | %.3f | 1.00 |" % scores["endplay"])
     print("| bridge.score (MicroPython) | %.3f | %.2f |" % (
         scores["micropython"], scores["micropython"] / scores["endplay"]))
+    count, rates = bench_replay_tool()
+    print()
+    print("## The replay tool: %d law scenarios through `-m bridge.replay`, median of %d runs"
+          % (count, REPEAT))
+    print()
+    print("| interpreter | scenarios per second | ratio to CPython |")
+    print("|---|---|---|")
+    for name in ("cpython", "micropython"):
+        print("| %s | %.0f | %.2f |" % (name, rates[name], rates[name] / rates["cpython"]))
 
 
 if __name__ == "__main__":
