@@ -28,6 +28,8 @@ def score_board(lines, method="mp", trim=0):
     `trim` is the number of results dropped at each end for a Butler datum (per group).
     """
     check_method(method)
+    if all(_plain_line(line) for line in lines):
+        return list(zip(*score_plain([line.ns for line in lines], method, trim)))
     field = len(lines)
     values = [[None, None] for _ in lines]
     for column, side in enumerate(SIDES):
@@ -43,6 +45,29 @@ def score_board(lines, method="mp", trim=0):
             for i, value in zip(members, _score_group(entries, method, field, trim)):
                 values[i][column] = value
     return [tuple(v) for v in values]
+
+
+def score_plain(scores, method="mp", trim=0):
+    """(NS values, EW values) for the common traveller: NS points only (ints), none artificial,
+    weighted, split or fouled. EW's values follow from NS's (top minus NS matchpoints, IMPs
+    and points negated), except Butler whose rounded datum is not symmetric."""
+    if method == "mp":
+        ns = mp_scoring.plain_matchpoints(scores)
+        top = mp_scoring.top(len(scores))
+        return ns, [top - mp for mp in ns]
+    if method == "cross-imps":
+        ns = imp_scoring.cross_imps(scores)
+        return ns, [-value for value in ns]
+    if method == "butler":
+        return (imp_scoring.butler(scores, trim)[1],
+                imp_scoring.butler([-s for s in scores], trim)[1])
+    return scores, [-s for s in scores]
+
+
+def _plain_line(line):
+    return (line.ew is None and line.group is None and not line.ns_artificial
+            and not line.ew_artificial and line.ns is not None
+            and not isinstance(line.ns, (list, tuple)))
 
 
 def _score_group(entries, method, field, trim):

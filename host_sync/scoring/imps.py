@@ -1,12 +1,14 @@
 """IMPs (Law 78B): the scale, team-match comparison, cross-IMPs and Butler (IMPs against a datum).
 
-Cross-IMPs and Butler work on the distinct scores of a board with their counts, so a board with
-thousands of results costs (distinct scores)^2, not results^2.
+Cross-IMPs and Butler work on the distinct scores of a board with their counts: each distinct
+score is compared with the whole field by bisecting the sorted scores at the 24 band edges, so a
+board with thousands of results costs (distinct scores) x 48 bisections, not results^2.
 """
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from fractions import Fraction
+from itertools import accumulate
 
 # Lower bound of each IMP band: a difference of 20..40 is 1 IMP, ..., 4000 and more is 24.
 IMP_SCALE = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300,
@@ -49,8 +51,11 @@ def cross_imps(entries):
     n = len(entries)
     if n < 2:
         return [Fraction(0)] * n
-    counts = _weighted_counts(entries)
-    against_all = {s: sum(w * imps(s - t) for t, w in counts.items()) for s in counts}
+    if all_plain(entries):
+        against_all = _against_field(Counter(entries))
+        value = {s: Fraction(total, n - 1) for s, total in against_all.items()}
+        return [value[s] for s in entries]
+    against_all = _against_field(_weighted_counts(entries))
     result = []
     for entry in entries:
         parts = components(entry)
@@ -61,6 +66,28 @@ def cross_imps(entries):
             total += weight * (against_all[score] - own)
         result.append(Fraction(total) / (n - 1))
     return result
+
+
+def all_plain(entries):
+    """True when no entry is a weighted score (every entry is one plain score)."""
+    return not any(isinstance(entry, (list, tuple)) for entry in entries)
+
+
+def _against_field(counts):
+    """Distinct score -> its IMPs summed against every score of the field (weighted by count).
+
+    An opponent's score t costs k IMPs when s - t reaches the k-th band edge, so the sum is, over
+    the band edges b, the weight at or below s - b minus the weight at or above s + b.
+    """
+    scores = sorted(counts)
+    below = [0, *accumulate(counts[t] for t in scores)]  # below[i]: weight of scores[:i]
+    total = below[-1]
+    out = {}
+    for s in scores:
+        won = sum(below[bisect_right(scores, s - edge)] for edge in IMP_SCALE)
+        lost = sum(total - below[bisect_left(scores, s + edge)] for edge in IMP_SCALE)
+        out[s] = won - lost
+    return out
 
 
 def datum(scores, trim=0):
@@ -97,5 +124,9 @@ def expected_score(entry):
 
 def butler(entries, trim=0):
     """(datum, IMPs of each entry against it); a weighted entry gets the weighted sum."""
+    if all_plain(entries):
+        base = datum(entries, trim)
+        value = {s: imps(s - base) for s in set(entries)}
+        return base, [value[s] for s in entries]
     base = datum([expected_score(e) for e in entries], trim)
     return base, [sum(w * imps(s - base) for w, s in components(e)) for e in entries]

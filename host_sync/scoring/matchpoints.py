@@ -2,14 +2,15 @@
 
 Matchpoints are kept on the 2/1 scale (2 per score beaten, 1 per score equalled) as integers,
 or Fractions when a weighted score (Law 12C1c) takes part; the 1/0.5 scale is the same halved.
-The whole board is scored in one sort, so 10,000 results cost a few milliseconds.
+The whole board is scored in one sort of its distinct scores, so 10,000 results cost a few
+milliseconds; a board of plain scores (no weighted score) stays in integers throughout.
 """
 
 from collections import Counter
 from fractions import Fraction
 from itertools import accumulate
 
-from host_sync.scoring.imps import components
+from host_sync.scoring.imps import all_plain, components
 
 
 def matchpoints(entries):
@@ -18,6 +19,8 @@ def matchpoints(entries):
     An entry is a score (higher is better) or a weighted score: a list of (weight, score)
     whose weights sum to 1; every comparison with it counts in proportion to the weights.
     """
+    if all_plain(entries):
+        return plain_matchpoints(entries)
     weights = Counter()
     for entry in entries:
         for weight, score in components(entry):
@@ -36,6 +39,19 @@ def matchpoints(entries):
             total += weight * (field - own)
         result.append(total)
     return result
+
+
+def plain_matchpoints(scores):
+    """2/1-scale matchpoints of plain integer scores: each distinct score is valued once
+    (2 per score below it, 1 per other equal score) and the values looked up per result."""
+    counts = Counter(scores)
+    value = {}
+    below = 0
+    for score in sorted(counts):
+        count = counts[score]
+        value[score] = 2 * below + count - 1
+        below += count
+    return [value[score] for score in scores]
 
 
 def top(count):

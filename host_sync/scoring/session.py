@@ -6,17 +6,20 @@ Law 12C2(c) to artificial scores, totals each pair and ranks them (one field, or
 fields when every pair kept its direction).
 """
 
+from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
+from operator import attrgetter
 
 from bridge import boards as board_rules
 from bridge import calls
 from bridge.score import score as contract_score
-from bridge.seats import parse_seat
+from bridge.seats import SEATS, parse_seat
 
 from host_sync.scoring import matchpoints as mp_scoring
 from host_sync.scoring.adjusted import Line, check_artificial, check_weighted, session_rule
-from host_sync.scoring.board import check_method, score_board
+from host_sync.scoring.board import check_method, score_board, score_plain
 from host_sync.scoring.ranking import labels, rank
 
 
@@ -112,23 +115,41 @@ class Result:
 
 def played_points(contract, declarer, tricks, vul):
     """NS points of a played contract (Law 77); 0 when passed out; None without a contract."""
+    parsed = parse_contract(contract)
+    if parsed is None:
+        return None
+    level, strain, risk = parsed
+    if not level:
+        return 0
+    seat = parse_seat(declarer)
+    if tricks is None:
+        raise ValueError("contract %s without the number of tricks" % contract)
+    points = _declarer_points(level, strain, risk, board_rules.is_vulnerable(vul, seat),
+                              int(tricks))
+    return points if seat in (0, 2) else -points
+
+
+@lru_cache(maxsize=1024)
+def parse_contract(contract):
+    """(level, strain, risk) of a contract text such as "4SX"; level 0 when passed out, None
+    when empty. Cached: a session repeats the same few dozen texts thousands of times (a
+    bad text raises ValueError, and errors are never cached)."""
     text = (contract or "").strip().upper()
     if not text:
         return None
     if text in ("PASS", "AP", "P"):
-        return 0
+        return 0, 0, 0
     risk = 0
     while text.endswith("X") and risk < 2:
         text, risk = text[:-1], risk + 1
     bid = calls.parse(text)
     if not calls.is_bid(bid) or calls.level(bid) > calls.MAX_LEVEL:
         raise ValueError("not a contract: %r" % contract)
-    seat = parse_seat(declarer)
-    if tricks is None:
-        raise ValueError("contract %s without the number of tricks" % contract)
-    points = contract_score(calls.level(bid), calls.strain(bid), risk,
-                            board_rules.is_vulnerable(vul, seat), int(tricks))
-    return points if seat in (0, 2) else -points
+    return calls.level(bid), calls.strain(bid), risk
+
+
+# Law 77 points by (level, strain, risk, vulnerable, tricks): 2,940 possible keys, all kept.
+_declarer_points = lru_cache(maxsize=4096)(contract_score)
 
 
 @dataclass
@@ -159,7 +180,7 @@ class Session:
         return dict(sorted(out.items()))
 
 
-@dataclass
+@dataclass(slots=True)
 class Scored:
     """The value of one traveller line for each side, after Law 12C2(c)."""
 
@@ -175,7 +196,7 @@ class Scored:
         return Fraction(100) * value / self.top if self.top else Fraction(50)
 
 
-@dataclass
+@dataclass(slots=True)
 class Standing:
     pair: str
     direction: str  # "NS", "EW" or "" when the pair changed direction
@@ -208,18 +229,63 @@ def score_session(session):
     """Score every board, apply 12C2(c), total and rank the pairs."""
     check_method(session.method)
     lines = {}
+    known = {}  # (contract, tricks, vulnerable) -> declarer's points, for _plain_points
+    adjusted = False
     for number, results in session.travellers().items():
-        board = session.board(number)
-        vul = board.vul()
-        built = [r.line(vul) for r in results]
-        values = score_board(built, session.method, session.trim)
+        vul = session.board(number).vul()
         top = mp_scoring.top(len(results)) if session.method == "mp" else 0
-        lines[number] = [
-            Scored(r, ln.entry("ns") if not ln.ns_artificial else None,
+        points = _plain_points(results, vul, known)
+        if points is None:
+            lines[number] = _score_adjusted(session, results, vul, top)
+            adjusted = True
+        else:
+            ns, ew = score_plain(points, session.method, session.trim)
+            lines[number] = [Scored(r, p, -p, a, b, top)
+                             for r, p, a, b in zip(results, points, ns, ew)]
+    if adjusted:
+        _apply_session_rule(session, lines)
+    return SessionScore(session, lines, _standings(session, lines))
+
+
+def _score_adjusted(session, results, vul, top):
+    """The Scored lines of a board with adjusted scores, through a `Line` per result."""
+    built = [r.line(vul) for r in results]
+    values = score_board(built, session.method, session.trim)
+    return [Scored(r, ln.entry("ns") if not ln.ns_artificial else None,
                    ln.entry("ew") if not ln.ew_artificial else None, v[0], v[1], top)
             for r, ln, v in zip(results, built, values)]
-    _apply_session_rule(session, lines)
-    return SessionScore(session, lines, _standings(session, lines))
+
+
+def _plain_points(results, vul, known):
+    """NS points of each result, or None unless every result is a played or assigned score
+    that is neither artificial, weighted, split nor in a fouled-board group.
+
+    `known` keeps the declarer's points by (contract, tricks, vulnerable) across the session,
+    so each distinct result is scored once, whichever seat declared it on whichever board.
+    """
+    vulnerable = [board_rules.is_vulnerable(vul, seat) for seat in range(4)]
+    out = []
+    for r in results:
+        if (r.ns_artificial or r.ew_artificial or r.weighted or r.assigned_ew is not None
+                or r.group is not None):
+            return None
+        if r.assigned is not None:
+            out.append(r.assigned)
+            continue
+        seat = _SEAT_INDEX.get(r.declarer)
+        if seat is None:  # passed out, or a declarer that only _points reads or rejects
+            out.append(r._points(vul))
+            continue
+        key = (r.contract, r.tricks, vulnerable[seat])
+        points = known.get(key)
+        if points is None:
+            points = r._points(vul)
+            points = known[key] = points if seat in (0, 2) else -points
+        out.append(points if seat in (0, 2) else -points)
+    return out
+
+
+_SEAT_INDEX = {name: seat for seat, name in enumerate(SEATS)}  # "N" -> 0 .. "W" -> 3
 
 
 def _sides(lines):
@@ -266,26 +332,52 @@ def _apply_session_rule(session, lines):
             s.ew_value = value
 
 
+_NS_PAIR, _EW_PAIR = attrgetter("result.ns"), attrgetter("result.ew")
+
+
 def _standings(session, lines):
-    totals = {}
-    directions = {}
-    for pair, side, s in _sides(lines):
-        total, maximum, count = totals.get(pair, (0, 0, 0))
-        value = s.ns_value if side == "ns" else s.ew_value
-        totals[pair] = (total + value, maximum + s.top, count + 1)
-        directions.setdefault(pair, set()).add(side.upper())
-    fixed = all(len(d) == 1 for d in directions.values())
+    totals = {}  # pair -> total, pairs in order of first appearance
+    played = {}  # top of a board -> Counter of the pairs that played such boards
+    in_ns, in_ew = set(), set()
+    for scored_lines in lines.values():
+        get = totals.get
+        for s in scored_lines:
+            ns, ew = s.result.ns, s.result.ew
+            totals[ns] = get(ns, 0) + s.ns_value
+            totals[ew] = get(ew, 0) + s.ew_value
+        ns = list(map(_NS_PAIR, scored_lines))
+        ew = list(map(_EW_PAIR, scored_lines))
+        in_ns.update(ns)
+        in_ew.update(ew)
+        counter = played.setdefault(scored_lines[0].top, Counter())  # one top per board
+        counter.update(ns)
+        counter.update(ew)
+    fixed = in_ns.isdisjoint(in_ew)
+    boards, maxima = {}, {}  # pair -> boards played, sum of their tops
+    for top, counter in played.items():
+        for pair, count in counter.items():
+            boards[pair] = boards.get(pair, 0) + count
+            maxima[pair] = maxima.get(pair, 0) + top * count
     standings = []
-    for pair, (total, maximum, count) in totals.items():
+    for pair, total in totals.items():
         session.pair(pair)
-        percent = Fraction(100) * total / maximum if session.method == "mp" and maximum else None
-        direction = next(iter(directions[pair])) if fixed else ""
-        standings.append(Standing(pair, direction, total, maximum, count, percent))
+        maximum = maxima[pair]
+        percent = Fraction(100 * total, maximum) if session.method == "mp" and maximum else None
+        direction = ("NS" if pair in in_ns else "EW") if fixed else ""
+        standings.append(Standing(pair, direction, total, maximum, boards[pair], percent))
     ordered = []
     for direction in sorted({s.direction for s in standings}, key=("NS", "EW", "").index):
         group = [s for s in standings if s.direction == direction]
-        places = rank(group, key=Standing.score)
+        places = rank(group, key=_ranking_key(group))
         for s, place, label in zip(group, places, labels(places)):
             s.place, s.label = place, label
         ordered += sorted(group, key=lambda s: (s.place, s.pair))
     return ordered
+
+
+def _ranking_key(group):
+    """Rank by percentage, or by the total when every pair had the same maximum (the same
+    order and ties, without comparing Fractions)."""
+    if len({s.maximum for s in group}) > 1:
+        return Standing.score
+    return lambda s: s.total

@@ -13,7 +13,8 @@ from host_sync.scoring.vp import match_vp
 
 
 def _own_imps(first, second):
-    """IMPs of a team that scored `first` at one table and `second` (its own points) at the other."""
+    """IMPs of a team that scored `first` at one table and `second` (its own points) at the
+    other."""
     total = 0
     for w1, s1 in components(first):
         for w2, s2 in components(second):
