@@ -21,16 +21,8 @@ def format_contract(bid, risk):
 
 def parse_contract(text):
     """A Contract tag ('4SX', 'Pass', '3NTXX') -> (bid, risk) or 'Pass'; ValueError if not."""
-    t = text.strip().upper()
-    if t in ("PASS", "AP"):
-        return "Pass"
-    risk = 0
-    while t.endswith("X") and risk < 2:
-        t, risk = t[:-1], risk + 1
-    bid = calls.parse(t)
-    if not calls.is_bid(bid) or calls.level(bid) > calls.MAX_LEVEL:
-        raise ValueError("not a contract: %r" % text)
-    return bid, risk
+    contract = calls.parse_contract(text)
+    return "Pass" if contract is None else contract
 
 
 def parse_side_value(text, declarer, number=int):

@@ -32,6 +32,14 @@ def call_vectors(tokens):
     return out
 
 
+def contract_vectors(texts):
+    out = []
+    for text in texts:
+        got = attempt(calls.parse_contract, text)
+        out.append(list(got) if isinstance(got, tuple) else got)
+    return out
+
+
 def board_vectors(numbers):
     out = []
     for b in numbers:
@@ -77,6 +85,7 @@ def main(path):
     result = {
         "calls": call_vectors(vectors["calls"]),
         "boards": board_vectors(vectors["boards"]),
+        "contracts": contract_vectors(vectors["contracts"]),
         "auctions": [auction_vector(d, t) for d, t, _ in vectors["auctions"]],
         "scores": score_vectors(vectors["bad_scores"]),
     }

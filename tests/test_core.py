@@ -57,6 +57,18 @@ def test_call_display_names(computed):
     assert by_code[3][3] == "1♣" and by_code[4][3] == "1♦" and by_code[5][3] == "1♥"
 
 
+EXPECTED_CONTRACTS = {"4S": [21, 0], "3NTX": [17, 1], "6hxx": [30, 2], " 1N ": [7, 0],
+                      "7NTXX": [37, 2], "Pass": None, "P": None, "AP": None}
+
+
+def test_contracts(vectors, computed):
+    for text, got in zip(vectors["contracts"], computed["contracts"]):
+        if text in EXPECTED_CONTRACTS:
+            assert got == EXPECTED_CONTRACTS[text], text
+        else:
+            assert got == {"error": "not a contract: %r" % text}, text
+
+
 # Law 2 as DESIGN.md gives it: vulnerability by board within the 16-board cycle.
 LAW2_VUL = {"None": (1, 8, 11, 14), "NS": (2, 5, 12, 15), "EW": (3, 6, 9, 16), "All": (4, 7, 10, 13)}
 

@@ -86,6 +86,24 @@ def parse(token):
     raise ValueError("not a call: %r (expected Pass, X, XX or a bid like 1C..7NT)" % (token,))
 
 
+def parse_contract(text):
+    """A contract as PBN writes it ('4S', '3NTX', '6HXX') -> (bid, risk); 'Pass' (also 'P',
+    'AP') -> None. A level above seven, or anything else, raises ValueError naming the text."""
+    t = text.strip().upper() if isinstance(text, str) else ""
+    if t in ("PASS", "P", "AP"):
+        return None
+    risk = 0
+    while t.endswith("X") and risk < 2:
+        t, risk = t[:-1], risk + 1
+    try:
+        code = parse(t)
+    except ValueError:
+        code = -1
+    if code < FIRST_BID or level(code) > MAX_LEVEL:
+        raise ValueError("not a contract: %r" % (text,))
+    return code, risk
+
+
 def check(call):
     """Raise ValueError unless call is a valid code (0..LAST_BID)."""
     if not (isinstance(call, int) and 0 <= call <= LAST_BID):

@@ -134,18 +134,12 @@ def parse_contract(contract):
     """(level, strain, risk) of a contract text such as "4SX"; level 0 when passed out, None
     when empty. Cached: a session repeats the same few dozen texts thousands of times (a
     bad text raises ValueError, and errors are never cached)."""
-    text = (contract or "").strip().upper()
-    if not text:
+    if not (contract or "").strip():
         return None
-    if text in ("PASS", "AP", "P"):
+    parsed = calls.parse_contract(contract)
+    if parsed is None:
         return 0, 0, 0
-    risk = 0
-    while text.endswith("X") and risk < 2:
-        text, risk = text[:-1], risk + 1
-    bid = calls.parse(text)
-    if not calls.is_bid(bid) or calls.level(bid) > calls.MAX_LEVEL:
-        raise ValueError("not a contract: %r" % contract)
-    return calls.level(bid), calls.strain(bid), risk
+    return calls.level(parsed[0]), calls.strain(parsed[0]), parsed[1]
 
 
 # Law 77 points by (level, strain, risk, vulnerable, tricks): 2,940 possible keys, all kept.
