@@ -4,7 +4,6 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-CORPUS ?= ../shared/corpus/pbn
 
 .PHONY: setup test demo bench firmware flash sim lint clean
 
@@ -24,8 +23,10 @@ hw/font_data.py: tools/make_font.py $(STAMP)
 test: setup
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest -q -n 2
 
+# A whole simulated evening: 8 micropython terminals on ptys, bidding, irregularities and
+# rulings, a sync after every round, scoring, reports and exports in demo-out/.
 demo: setup
-	$(BIN)/host-sync pbn-check --quiet $(CORPUS)
+	$(BIN)/host-sync demo --tables 8 --rounds 3 --boards-per-round 3 --seed 1 --out demo-out
 
 bench: setup
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python bench/run.py

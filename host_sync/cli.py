@@ -4,6 +4,7 @@ import argparse
 import sys
 
 from host_sync import cli_setup, cli_sync, pbn_check, rescore, session_files
+from host_sync.demo import run as demo
 
 
 def build_parser():
@@ -25,6 +26,7 @@ def build_parser():
     session_files.add_parsers(sub)
     cli_setup.add_commands(sub)
     cli_sync.add_commands(sub)
+    demo.add_commands(sub)
     return parser
 
 

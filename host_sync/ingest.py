@@ -16,8 +16,10 @@ import json
 from collections import namedtuple
 
 from bridge import boards as law2
+from bridge import play_records
 from bridge.auction import Auction
 from bridge.calls import FIRST_BID, LAST_BID, MAX_LEVEL, level, strain
+from bridge.cards import parse_deal
 from bridge.lawcodes import DIRECTOR, EV_ACCEPT, EV_REJECT, call_event
 from bridge.score import score
 
@@ -128,6 +130,15 @@ def _check_adj(d):
             raise Invalid("the weights of the parts must add up to 100")
 
 
+def _check_pdir(d):
+    _text(d, "d", play_records.ENTRIES)
+    _int(d, "su", 0, 3, optional=True)
+    _int(d, "cd", 0, 51, optional=True)
+    _int(d, "tr", 0, 13, optional=True)
+    _int(d, "s", *SEAT, optional=True)
+    _int(d, "t", 0, 12, optional=True)
+
+
 _BOARD_KINDS = {
     "board": lambda d: None,
     "call": _check_call,
@@ -136,6 +147,7 @@ _BOARD_KINDS = {
     "lead": lambda d: (_int(d, "s", *SEAT), _int(d, "cd", 0, 51)),
     "card": lambda d: (_int(d, "s", *SEAT), _int(d, "cd", 0, 51)),
     "claim": lambda d: (_int(d, "s", *SEAT), _int(d, "tr", 0, 13), _int(d, "ok", 0, 1)),
+    "pdir": _check_pdir,
     "res": lambda d: (_int(d, "tr", 0, 13), _int(d, "sc", -10000, 10000)),
     "ver": lambda d: _int(d, "ok", 0, 1),
     "adj": _check_adj,
@@ -206,6 +218,7 @@ class _Run:
         self.round = db.value("SELECT round_id FROM records WHERE terminal_id = ? "
                               "ORDER BY seq DESC LIMIT 1", (self.tid,))
         self.auctions = {}
+        self.plays = {}
 
     # -- storage helpers --
 
@@ -407,6 +420,7 @@ class _Run:
 
     def _quick(self, seq, board, d):
         self._after_close(seq, board)
+        self.plays.pop((self.round, board), None)  # a new contract: the play starts over
 
     # -- results --
 
@@ -446,6 +460,19 @@ class _Run:
                           "the terminal showed %d, the Laws give %d" % (
                               d["sc"], values["score_ns"]))
         self._put_result(seq, board, values)
+        self._check_play(seq, board, d["tr"])
+
+    def _check_play(self, seq, board, tricks):
+        """79B: the tricks agreed differ from what the recorded play gives (Law 64 included)."""
+        if self.db.value("SELECT 1 FROM records WHERE round_id = ? AND board = ? AND "
+                         "terminal_id = ? AND kind IN ('card', 'claim') LIMIT 1",
+                         (self.round, board, self.tid)) is None:
+            return
+        p = self.play(seq, board)
+        if p is not None and p.status == "ended" and p.declarer_tricks() != tricks:
+            self.flag(seq, board, "tricks_mismatch", "79B",
+                      "the recorded play gives declarer %d tricks, the table agreed %d" % (
+                          p.declarer_tricks(), tricks))
 
     def _ver(self, seq, board, d):
         old = self._result(board)
@@ -472,14 +499,87 @@ class _Run:
         if old is not None:
             self.db.delete("results", {"id": old["id"]}, self.actor, self.tid)
 
+    # -- the play (recorded card by card) --
+
+    def play(self, seq, board):
+        """The host's play of a board at this round before record `seq`: the Laws engine on
+        the host's own contract and the session's hand record, fed the stored cards, claims
+        and director's entries (docs/RECORDS.md); None while there is no contract to play."""
+        key = (self.round, board)
+        if key not in self.plays:
+            p = None
+            contract = self._play_contract(seq, board)
+            if contract is not None:
+                p = play_records.start(contract, self._deal(board))
+                for row in self.db.all(
+                        "SELECT kind, body FROM records WHERE round_id = ? AND board = ? AND "
+                        "terminal_id = ? AND kind IN ('card', 'claim', 'pdir') AND seq < ? "
+                        "AND seq > ? ORDER BY seq",
+                        (self.round, board, self.tid, seq, self._quick_seq(board, seq))):
+                    try:
+                        play_records.apply(p, row["kind"], json.loads(row["body"]))
+                    except ValueError:
+                        pass  # flagged when it arrived
+            self.plays[key] = p
+        return self.plays[key]
+
+    def _play_contract(self, seq, board):
+        quick = self._quick_contract(board)
+        if quick is not None:
+            return None if quick[3] else quick[:3]
+        a = self.auction(seq, board)
+        return a.contract() if a.events and a.is_over() else None
+
+    def _quick_seq(self, board, seq):
+        return self.db.value("SELECT MAX(seq) FROM records WHERE round_id = ? AND board = ? AND "
+                             "terminal_id = ? AND kind = 'quick' AND seq < ?",
+                             (self.round, board, self.tid, seq)) or 0
+
+    def _deal(self, board):
+        text = self.db.value("SELECT deal FROM boards WHERE session_id = ? AND number = ?",
+                             (self.session, board))
+        try:
+            hands = parse_deal(text) if text else None
+        except ValueError:
+            return None
+        return None if hands is None or None in hands else hands
+
+    def _play_record(self, seq, board, kind, d, entry=None):
+        """Give one play record to the host's engine; (the engine's answer, the play), or
+        (None, None) when it was refused (flagged)."""
+        if self._after_close(seq, board):
+            return None, None
+        p = self.play(seq, board)
+        if p is None:
+            self.flag(seq, board, "refused_" + kind, None, "%s with no contract to play" % kind)
+            return None, None
+        done = len(p.rulings)
+        try:
+            got = play_records.apply(p, kind, d)
+        except ValueError as e:
+            self.flag(seq, board, "refused_" + kind, None, "the Laws core refuses it: %s" % e)
+            return None, None
+        self._rulings(seq, board, entry, list(p.rulings[done:]) or ([None] if entry else []))
+        return got, p
+
+    def _card(self, seq, board, d):
+        self._play_record(seq, board, "card", d)
+
     def _claim(self, seq, board, d):
+        _got, p = self._play_record(seq, board, "claim", d)
         if not d["ok"]:
-            self.flag(seq, board, "dispute", "68", "the claim was disputed")
+            hands = p.remaining_hands() if p is not None else None
+            self.flag(seq, board, "dispute", "70", "the claim was disputed" + (
+                "; remaining hands N E S W: %s" % " ".join(hands) if hands else ""))
+
+    def _pdir(self, seq, board, d):
+        got, p = self._play_record(seq, board, "pdir", d, entry=d["d"])
+        if p is not None and got is False:
+            self.flag(seq, board, "refused_pdir", None,
+                      "director's %s with nothing of the play to rule on" % d["d"])
 
     def _lead(self, seq, board, d):
         self._after_close(seq, board)
-
-    _card = _lead
 
 
 def _replay(auction, kind, d):

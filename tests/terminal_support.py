@@ -3,16 +3,13 @@ decoded, the check that no record is impossible, and the key script of a whole s
 
 import hashlib
 import random
-import sys
 
 import cbor2
-from conftest import DEVICE, ROOT
-
-sys.path[0:0] = [str(DEVICE), str(ROOT)]
-from terminal import cbor  # noqa: E402
-from terminal.app import App  # noqa: E402
-from terminal.config import Config, pin_hash  # noqa: E402, F401 (re-exported)
-from terminal.journal import Journal  # noqa: E402
+from conftest import DEVICE, ROOT  # noqa: F401 (re-exported)
+from terminal import cbor
+from terminal.app import App
+from terminal.config import Config, pin_hash  # noqa: F401 (re-exported)
+from terminal.journal import Journal
 
 from hw import keys  # noqa: E402
 
@@ -95,15 +92,46 @@ def journal_records(path):
     return [(r[0], r[1], r[2]) for r in Journal(str(path), KEY, IDENT).records_after(0)]
 
 
-def impossible(records):
+def dealt(config):
+    """{board: 16 suit masks} of the configuration's hand records."""
+    from bridge.cards import parse_deal
+
+    return {b: parse_deal(v["pbn"]) for b, v in ((config or {}).get("boards") or {}).items()
+            if v.get("pbn")}
+
+
+def impossible(records, config=None):
     """Every record that no table can produce: a contract above 7 (or below 1), more than
-    13 tricks, a verification of a result that was never entered or was replaced."""
+    13 tricks, a verification of a result that was never entered or was replaced; in the
+    play, a card its seat was not dealt (hand records of `config`), a card recorded again
+    with no director's ruling in between (a card played twice), more cards than 13 tricks
+    hold beyond the irregular ones the director had to see, a claim beyond 13 tricks."""
     bad = []
     result = {}  # board -> a result stands (res after the last erase/adj)
+    hands = dealt(config)
+    since = {}  # board -> cards recorded since the last director's entry of the play
+    cards = {}  # board -> card records
+    held = {}  # board -> irregularities flagged (each may hold one card back)
     for rec in records:
         kind, d = rec[-2], rec[-1]
         b = d.get("b") if isinstance(d, dict) else None
-        if kind == "quick" and d.get("po") != 1:
+        if kind == "card":
+            deal = hands.get(b)
+            if deal and not deal[d["s"] * 4 + d["cd"] // 13] >> (d["cd"] % 13) & 1:
+                bad.append(rec)
+            if d["cd"] in since.setdefault(b, set()):
+                bad.append(rec)
+            since[b].add(d["cd"])
+            cards[b] = cards.get(b, 0) + 1
+            if cards[b] > 52 + held.get(b, 0):
+                bad.append(rec)
+        elif kind == "pdir":
+            since[b] = set()
+        elif kind == "flag" and d["why"] == "irregular":
+            held[b] = held.get(b, 0) + 1
+        elif kind == "claim" and not 0 <= d["tr"] <= 13:
+            bad.append(rec)
+        elif kind == "quick" and d.get("po") != 1:
             if not (3 <= d["ct"] <= 37 and d["x"] in (0, 1, 2) and d["dcl"] in range(4)):
                 bad.append(rec)
         elif kind == "res":
@@ -127,8 +155,9 @@ def impossible(records):
                 if d["how"] == "art" and not (d["ns"] in (40, 50, 60) and
                                               d["ew"] in (40, 50, 60)):
                     bad.append(rec)
-        elif kind == "quick":
+        if kind == "quick":
             result[b] = False
+            since[b], cards[b] = set(), 0
     return bad
 
 

@@ -193,3 +193,95 @@ def test_an_unknown_terminal_stores_nothing(db):
     with pytest.raises(LookupError):
         ingest(db, "PICO-99", 0, numbered([OPEN]))
     assert db.value("SELECT COUNT(*) FROM records") == 0
+
+
+# -- the play, recorded card by card -------------------------------------------------------
+
+DEAL = "N:AKQJ.T98.765.432 T98.AKQJ.432.765 765.765.AKQJ.T98 432.432.T98.AKQJ"
+FOUR_S = auction(1, ["Pass", "Pass", "4S", "Pass", "Pass", "Pass"])  # 4S by South
+
+
+def with_deal(db):
+    event.set_deal(db, db.value("SELECT id FROM sessions"), 1, DEAL, 0, "None")
+    return db
+
+
+def played_cards(n, revoke_at=None):
+    """The card records of the first n cards of 4S by South, each seat playing its lowest
+    legal card; at card `revoke_at` the player discards while holding the suit led."""
+    from bridge import play_records
+    from bridge.cards import parse_deal
+
+    p = play_records.start((parse("4S"), 0, 2), parse_deal(DEAL))
+    out = []
+    for i in range(n):
+        s = p.turn
+        lead = p.cards[p.trick * 4 + p.leaders[p.trick]]
+        led = (lead - 1) // 13 if lead else -1
+        suits = [led] + [x for x in range(4) if x != led] if lead else range(4)
+        if i == revoke_at:
+            suits = [x for x in range(4) if x != led]
+        suit = next(x for x in suits if x >= 0 and p.holds(s, x))
+        cd = suit * 13 + min(r for r in range(13) if p.holds(s, suit) >> r & 1)
+        p.card(s, cd)
+        out.append(("card", {"b": 1, "s": s, "cd": cd}))
+    return out, p
+
+
+def test_a_recorded_play_is_replayed_and_the_tricks_agreed_checked(db):
+    with_deal(db)
+    cards, p = played_cards(52)
+    tricks = p.declarer_tricks()
+    recs = [OPEN] + FOUR_S + cards + [
+        ("res", {"b": 1, "tr": tricks, "sc": ns_score(1, "None", parse("4S"), 0, 2, tricks)})]
+    ingest(db, T1, 0, numbered(recs))
+    assert flags(db) == []
+    assert db.value("SELECT tricks FROM results") == tricks
+    # the same tricks agreed otherwise (79B): a flag, in a later batch (the play is rebuilt)
+    n = len(recs)
+    ingest(db, T1, n, numbered([("res", {"b": 1, "tr": tricks + 1, "sc": ns_score(
+        1, "None", parse("4S"), 0, 2, tricks + 1)})], first=n + 1))
+    assert flags(db) == [("tricks_mismatch", n + 1, "host")]
+    assert db.value("SELECT law FROM flags") == "79B"
+
+
+def test_a_revoke_s_transfer_is_in_the_host_s_count(db):
+    with_deal(db)
+    cards, p = played_cards(52, revoke_at=2)  # East discards in the first trick
+    assert p.revokes and p.transfers()[0][1] > 0
+    tricks = p.declarer_tricks()
+    assert tricks != p.won(0)
+    recs = [OPEN] + FOUR_S + cards + [
+        ("res", {"b": 1, "tr": tricks, "sc": ns_score(1, "None", parse("4S"), 0, 2, tricks)})]
+    ingest(db, T1, 0, numbered(recs))
+    assert flags(db) == []
+    laws = [r[0] for r in db.all("SELECT law FROM rulings")]
+    assert "61" in laws and "63A1" in laws
+
+
+def test_impossible_cards_and_rulings_are_flagged_not_applied(db):
+    with_deal(db)
+    cards, _ = played_cards(3)
+    twice = cards[:1] + [("card", {"b": 1, "s": 0, "cd": cards[0][1]["cd"]})]  # not North's
+    recs = [OPEN] + FOUR_S + twice + [("pdir", {"b": 1, "d": "spread"}),
+                                      ("pdir", {"b": 1, "d": "teleport"})]
+    ingest(db, T1, 0, numbered(recs))
+    got = [f[0] for f in flags(db)]
+    assert got == ["refused_card", "refused_pdir", "invalid_record"]
+    assert "not in this hand" in db.value("SELECT detail FROM flags WHERE why = 'refused_card'")
+
+
+def test_a_disputed_claim_is_flagged_with_the_remaining_hands_and_ruled(db):
+    with_deal(db)
+    cards, p = played_cards(4)
+    recs = [OPEN] + FOUR_S + cards + [("claim", {"b": 1, "s": 2, "tr": 12, "ok": 0}),
+                                      ("pdir", {"b": 1, "d": "rule", "tr": 9})]
+    tricks = p.won(0) + 9
+    recs.append(("res", {"b": 1, "tr": tricks, "sc": ns_score(1, "None", parse("4S"), 0, 2,
+                                                               tricks)}))
+    ingest(db, T1, 0, numbered(recs))
+    assert [f[0] for f in flags(db)] == ["dispute"]
+    detail = db.value("SELECT detail FROM flags")
+    assert "remaining hands N E S W" in detail and len(detail.split(": ")[-1].split()) == 4
+    assert db.value("SELECT law FROM flags") == "70"
+    assert ("rule", "70") in [tuple(r) for r in db.all("SELECT entry, law FROM rulings")]

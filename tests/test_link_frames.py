@@ -5,11 +5,10 @@ ways, the same refusals, the same tags."""
 import json
 import os
 import random
-import sys
 
 import cbor2
 import pytest
-from conftest import DEVICE, run_device
+from conftest import run_device
 from terminal import cobs as dev_cobs  # noqa: E402
 from terminal import frame as dev_frame  # noqa: E402
 from terminal import hmac256  # noqa: E402
@@ -17,8 +16,6 @@ from terminal.journal import Journal  # noqa: E402
 
 from host_sync import link
 from host_sync.link import FrameError, FrameReader, decode_frame, encode_frame
-
-sys.path.remove(str(DEVICE))
 
 MESSAGES = [
     {"m": "hello", "v": [1]},

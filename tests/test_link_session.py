@@ -5,13 +5,11 @@ terminal) with a logged reason and a count, while none of them reaches the datab
 import json
 import logging
 import os
-import sys
 import threading
 import tty
 
 import pytest
 import serial
-from conftest import DEVICE
 from sync_harness import Terminal, write_script
 from sync_script import event_movement, table_round
 from terminal.link import Link  # noqa: E402
@@ -19,8 +17,6 @@ from terminal.link import Link  # noqa: E402
 from host_sync import event, link
 from host_sync.db import open_db
 from host_sync.sync import Session, SyncFailed
-
-sys.path.remove(str(DEVICE))
 
 KEY = bytes(range(32))
 
@@ -249,11 +245,8 @@ def test_a_terminal_holding_another_key_stores_nothing(station_db, tmp_path):
     event.register_terminal(station_db, "PICO-TWIN", 0)
     Link(str(tmp_path / "flash"), "PICO-TWIN")  # flash folder exists
     fp = link.event_fingerprint(event.the_event(station_db)[2])
-    try:
-        from terminal.keystore import Keystore
-        Keystore(str(tmp_path / "flash" / "registration")).save("PICO-TWIN", fp, os.urandom(32))
-    finally:
-        sys.path.remove(str(DEVICE))
+    from terminal.keystore import Keystore
+    Keystore(str(tmp_path / "flash" / "registration")).save("PICO-TWIN", fp, os.urandom(32))
     recs, _ = table_round(5, event_movement(4), 1, 1)
     term.play(write_script(tmp_path / "round.jsonl", recs[:5]))
     port = term.plug()

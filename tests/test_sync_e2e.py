@@ -16,7 +16,7 @@ import time
 from collections import Counter
 
 import pytest
-from conftest import DEVICE, ROOT
+from conftest import ROOT
 from sync_harness import Faults, Terminal, write_script
 from sync_script import database_digest, event_movement, results_in, table_round
 
@@ -112,12 +112,9 @@ def test_eight_terminals_sync_at_once_and_the_database_is_the_truth(clean_run):
 
 
 def test_terminals_compacted_and_got_their_configuration_and_travellers(clean_run):
-    try:
-        from terminal import cbor
-        from terminal.config import Config
-        from terminal.journal import Journal
-    finally:
-        sys.path.remove(str(DEVICE))
+    from terminal import cbor
+    from terminal.config import Config
+    from terminal.journal import Journal
     db = clean_run["db"]
     for n, term in enumerate(clean_run["terminals"], 1):
         key = bytes.fromhex(db.value("SELECT key FROM terminals WHERE id = ?", (term.ident,)))

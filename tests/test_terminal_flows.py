@@ -326,3 +326,16 @@ def test_bad_configuration_falls_back_to_defaults(tmp_path):
     assert c.errors == ["tbl", "round", "board 1"]
     assert c.board(1) == (0, "None", None) and c.board(2)[1] == "NS"
     assert pin_hash("s", "1") == "%s" % __import__("hashlib").sha256(b"s1").hexdigest()
+
+
+def test_the_score_shown_takes_each_declarers_own_vulnerability():
+    """East or South declaring must score with their own side's vulnerability (a seat
+    lookup in the wrong order once gave East NS's and South EW's)."""
+    from bridge.calls import bid
+    from terminal.session import ns_score
+
+    four_spades = bid(4, 3)
+    assert ns_score((four_spades, 0, 1), "EW", 10) == -620  # East, vulnerable
+    assert ns_score((four_spades, 0, 2), "NS", 10) == 620  # South, vulnerable
+    assert ns_score((four_spades, 0, 2), "EW", 10) == 420
+    assert ns_score((four_spades, 0, 3), "NS", 10) == -420

@@ -1,6 +1,7 @@
 """Random keys never crash the terminal and never write an impossible record: 100,000 seeded
-presses in process (CPython), and 10,000 replayed under the real MicroPython from the ROMFS
-image, which must write the same records as CPython did."""
+presses in process (CPython), 30,000 more with the play recorded (every card checked against
+the hand record), and 10,000 with the play recorded replayed under the real MicroPython from
+the ROMFS image, which must write the same records as CPython did."""
 
 import json
 import random
@@ -17,6 +18,8 @@ from hw import keys  # noqa: E402
 KEYS = [k for k in range(keys.COUNT) if k != keys.DIRECTOR] + [keys.OK] * 8 + \
     list(range(10)) * 2 + [keys.UP, keys.DOWN] + [keys.BACK] * 3
 RESTART = -1
+# What a ruling of the play may still need after its option: a suit, a rank, a digit.
+DETAIL = [keys.CLUBS, keys.DIAMONDS, keys.HEARTS, keys.SPADES] + list(range(10))
 
 
 def check_screen(app):
@@ -31,7 +34,8 @@ def fuzz(term, seed, n, restart_every):
     pressed = []
     while len(pressed) < n:
         if term.app.alert() and rng.random() < 0.1:
-            burst = [keys.DIRECTOR, 1, keys.OK, 2, rng.randint(1, 4), keys.OK]
+            burst = [keys.DIRECTOR, 1, keys.OK, 2, rng.randint(1, 4), rng.choice(DETAIL),
+                     keys.OK]
         elif rng.random() < 1 / 500:
             burst = [keys.DIRECTOR, 1, keys.OK]
         else:
@@ -59,8 +63,41 @@ def test_100k_random_keys_in_process(tmp_path):
     assert t.app.session.skipped == 0
 
 
+def test_30k_random_keys_with_the_play_recorded(tmp_path):
+    config = make_config(pin="1", play=1)
+    t = Terminal(tmp_path, config)
+    fuzz(t, 20260706, 30000, 7500)
+    records = t.records()
+    seen = {k for k, _ in records}
+    assert {"card", "claim", "pdir", "res"} <= seen, seen
+    assert sum(1 for k, _ in records if k == "card") > 100
+    assert impossible(records, config) == []
+    assert t.app.session.skipped == 0
+
+
+def test_impossible_play_records_are_caught():
+    """The checker itself: a card not dealt to its seat, a card twice, 14 tricks' worth."""
+    config = make_config(play=1)
+    deal = config["boards"][1]["pbn"]
+    from bridge.cards import parse_deal
+
+    hands = parse_deal(deal)
+    north = [c for c in range(52) if hands[c // 13] >> (c % 13) & 1]
+    east = [c for c in range(52) if hands[4 + c // 13] >> (c % 13) & 1]
+    assert impossible([("card", {"b": 1, "s": 0, "cd": east[0]})], config)
+    twice = [("card", {"b": 1, "s": 0, "cd": north[0]})] * 2
+    assert impossible(twice, config)
+    assert not impossible(twice[:1] + [("pdir", {"b": 1, "d": "reject"})] + twice[:1], config)
+    every = [("card", {"b": 1, "s": s, "cd": c}) for s in range(4) for c in range(52)
+             if hands[s * 4 + c // 13] >> (c % 13) & 1]
+    assert not impossible(every, config)
+    extra = every + [("pdir", {"b": 1, "d": "correct"}), every[0]]
+    assert impossible(extra, config) == [every[0]]  # the 53rd card: a 14th trick
+    assert impossible([("claim", {"b": 1, "s": 0, "tr": 14, "ok": 1})], config)
+
+
 def test_10k_random_keys_under_micropython_write_what_cpython_wrote(tmp_path):
-    config = make_config(pin="1")
+    config = make_config(pin="1", play=1)
     t = Terminal(tmp_path, config)
     pressed = fuzz(t, 77, 10000, 2500)
     expected = t.records()
@@ -83,4 +120,5 @@ def test_10k_random_keys_under_micropython_write_what_cpython_wrote(tmp_path):
     assert report["skipped"] == 0
     records = journal_records(out / "journal")
     assert [(k, d) for _, k, d in records] == expected
-    assert len(records) > 300 and impossible(records) == []
+    assert len(records) > 300 and impossible(records, config) == []
+    assert any(k == "card" for _, k, _ in records)

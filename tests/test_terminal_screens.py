@@ -1,13 +1,15 @@
 """Screenshots of the main screens in Russian and English (auction, irregularity, the
-director's options, result entry, score), made by the simulator from a key script and
-compared with the ones in docs/screens/ (regenerate: `python tests/test_terminal_screens.py`)."""
+director's options, result entry, score; with the play recorded: a trick, and a revoke),
+made by the simulator from a key script and compared with the ones in docs/screens/
+(regenerate: `python tests/test_terminal_screens.py`)."""
 
 import sys
 
 import pytest
 from conftest import ROOT
 from terminal import keyscript  # noqa: E402
-from terminal_support import PIN, make_config, write_config
+from terminal_support import PIN, Terminal, make_config, write_config
+from test_terminal_play import card_keys, legal_card, revoke_card
 
 SCREENS = ROOT / "docs" / "screens"
 SCRIPT = """OK OK OK
@@ -32,18 +34,65 @@ EXPECT = {
 }
 
 
+PLAY_EXPECT = {
+    "ru": {"play": ["4♠ Ю  взятки 0:1", "Взятка 2", "З♣Д", "Ход: С"],
+           "revoke": ["Пр.61 Фальшренонс", "OK играть дальше"]},
+    "en": {"play": ["4♠ S  tricks 0:1", "Trick 2", "W♣Q", "To play: N"]},
+}
+
+
+def play_script(lang, out):
+    """Board 1 with the play recorded (4S by South): five cards, then on to the first
+    chance a defender has to revoke, and the revoke. The cards come from the hand record,
+    played in process first to find them."""
+    config = make_config(lang=lang, play=1)
+    folder = out / "keys"
+    folder.mkdir()
+    term = Terminal(folder, config).press("OK OK OK PASS PASS 4 S PASS PASS PASS")
+    lines = ["OK OK OK PASS PASS 4 S PASS PASS PASS"]
+
+    def play(cd):
+        lines.append(card_keys(cd))
+        term.press(card_keys(cd))
+
+    for _ in range(5):
+        p = term.app.session.current.get_play()
+        play(legal_card(p))
+    lines.append("shot play-%s" % lang)
+    while True:
+        p = term.app.session.current.get_play()
+        lead = p.cards[p.trick * 4 + p.leaders[p.trick]]
+        if lead and p.turn & 1 != p.declarer & 1 and revoke_card(p, p.turn) is not None:
+            play(revoke_card(p, p.turn))
+            break
+        play(legal_card(p))
+    lines.append("shot revoke-%s" % lang)
+    return config, "\n".join(lines) + "\n"
+
+
 def make_screens(lang, out):
     script = out / ("screens-%s.keys" % lang)
     script.write_text(SCRIPT.format(lang=lang, pin=" ".join(PIN)))
     config = write_config(out / "config.cbor", make_config(lang=lang))
     error, _runner = keyscript.run(str(script), str(out), config)
     assert error is None, error
+    play_out = out / "play"
+    play_out.mkdir()
+    config, text = play_script(lang, play_out)
+    script = out / ("play-%s.keys" % lang)
+    script.write_text(text)
+    error, _runner = keyscript.run(str(script), str(play_out),
+                                   write_config(play_out / "config.cbor", config))
+    assert error is None, error
+    for shot in play_out.glob("*-%s.*" % lang):
+        if shot.stem in ("play-" + lang, "revoke-ru"):
+            shot.rename(out / shot.name)
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_main_screens_look_right(lang, tmp_path):
     make_screens(lang, tmp_path)
-    for name, wanted in EXPECT[lang].items():
+    for name, wanted in list(EXPECT[lang].items()) + list(PLAY_EXPECT[lang].items()):
         text = (tmp_path / ("%s-%s.txt" % (name, lang))).read_text()
         lines = text.rstrip("\n").split("\n")
         assert len(lines) == 7 and all(len(line) <= 21 for line in lines)

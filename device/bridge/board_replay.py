@@ -10,9 +10,9 @@ dicts do not keep insertion order), so both interpreters print the same bytes. A
 import json
 import sys
 
-from bridge import boards, calls, cards
+from bridge import boards, calls, cards, play_records
 from bridge.auction import Auction
-from bridge.play import CLAIM, CORRECTED, DIRECTOR, ENDED, ESTABLISHED, INFERRED, MAJOR, Play
+from bridge.play import CLAIM, CORRECTED, DIRECTOR, ENDED, ESTABLISHED, INFERRED, MAJOR
 from bridge.play_rulings import options
 from bridge.score import score
 from bridge.seats import SEATS, parse_seat
@@ -74,7 +74,7 @@ class Board:
         if not calls.is_bid(bid) or calls.level(bid) > calls.MAX_LEVEL:
             raise ValueError("not a contract: %r" % (contract,))
         self.contract = (bid, risk, parse_seat(declarer))
-        self.play = Play(self.contract[2], calls.strain(bid), self.deal)
+        self.play = play_records.start(self.contract, self.deal)
 
     # -- events ------------------------------------------------------------------------------
 
@@ -111,7 +111,7 @@ class Board:
             return True
         if "claim" in ev or "concede" in ev:
             who = parse_seat(ev.get("claim", ev.get("concede")))
-            play.make_claim(who, ev["tricks"], "concede" in ev)
+            play_records.claim(play, who, ev["tricks"], concession="concede" in ev)
             return True
         if "agreed" in ev:
             play.agree(ev["agreed"])
@@ -142,9 +142,8 @@ class Board:
         return ok
 
     def _begin_play(self):
-        bid, risk, declarer = self.auction.contract()
-        self.contract = (bid, risk, declarer)
-        self.play = Play(declarer, calls.strain(bid), self.deal)
+        self.contract = self.auction.contract()
+        self.play = play_records.start(self.contract, self.deal)
         for seat, c, lead in self.exposed:
             self._penalty_from_auction(seat, c, lead)
 
@@ -186,7 +185,8 @@ class Board:
         trick = ev.get("trick")
         if trick is not None:
             trick -= 1
-        return self.play.director(ev["director"], suit, c, ev.get("tricks"), seat, trick)
+        return play_records.entry(self.play, ev["director"], suit, c, ev.get("tricks"), seat,
+                                  trick)
 
     # -- the state out -----------------------------------------------------------------------
 

@@ -22,7 +22,19 @@ from terminal.board_entry import (
 )
 from terminal.round_ui import RoundScreen, StartScreen
 from terminal.screens import COLUMNS, ROWS, Confirm
-from terminal.session import AUCTION, DONE, LEAD, OUT_OF_ORDER, TRICKS, VERIFY, Session
+from terminal.session import (
+    AUCTION,
+    DONE,
+    LEAD,
+    LEAD_MODE,
+    OUT_OF_ORDER,
+    PLAY,
+    PLAY_DIRECTOR,
+    PLAY_MODE,
+    TRICKS,
+    VERIFY,
+    Session,
+)
 from terminal.ui_text import t
 
 DIRECTOR_TIMEOUT_MS = 120000  # director mode closes after two minutes without a key
@@ -41,6 +53,7 @@ class App:
         self.beep = None  # the buzzer pattern to play, taken by the main loop
         self.sound = True
         self.boards_done = 0  # boards finished since start-up (heap samples are taken there)
+        self.syncing = False  # the sync station is talking to the terminal (main.py)
         self._last_key = 0
         self.screen = None
         self.home()
@@ -52,6 +65,9 @@ class App:
         kind, k = event & KIND_MASK, event & KEY_MASK
         if not (kind == PRESS or (kind == REPEAT and k in _REPEATING)):
             return False
+        if self.syncing:  # nothing is recorded while the station reads the journal
+            self.beep = buzzer.ERROR
+            return True
         self.note = None
         self._last_key = now
         try:
@@ -79,10 +95,10 @@ class App:
         the call or director's entry (it is journaled all the same: the host replays it)."""
         seq = self.journal.append(kind, data)
         was_done = self.session.current is not None and \
-            self.session.current.phase(self.want_lead()) == DONE
+            self.session.current.phase(self.mode()) == DONE
         result = self.session.apply(kind, data, seq)
         cur = self.session.current
-        if cur is not None and not was_done and cur.phase(self.want_lead()) == DONE:
+        if cur is not None and not was_done and cur.phase(self.mode()) == DONE:
             self.boards_done += 1
         return result is not False
 
@@ -99,7 +115,7 @@ class App:
         elif board is None:
             self.screen = RoundScreen(self)
         else:
-            phase = board.phase(self.want_lead())
+            phase = board.phase(self.mode())
             if phase == AUCTION:
                 if self.config.settings["auction"]:
                     self.screen = AuctionScreen(board)
@@ -107,6 +123,10 @@ class App:
                     self.screen = QuickScreen(board)
             elif phase == LEAD:
                 self.screen = LeadScreen(board)
+            elif phase == PLAY:
+                from terminal.play_entry import PlayScreen  # loaded when the play is recorded
+
+                self.screen = PlayScreen(board)
             elif phase == TRICKS:
                 self.screen = TricksScreen(board)
             elif phase == VERIFY:
@@ -128,8 +148,10 @@ class App:
         if screen is not None:
             self.screen = screen
 
-    def want_lead(self):
-        return self.config.settings["lead"] == 1
+    def mode(self):
+        """What the settings ask after the auction: LEAD_MODE | PLAY_MODE (session)."""
+        s = self.config.settings
+        return (LEAD_MODE if s["lead"] == 1 else 0) | (PLAY_MODE if s["play"] == 1 else 0)
 
     def refuse(self, why=None):
         self.beep = buzzer.ERROR
@@ -142,9 +164,11 @@ class App:
     def click(self, recorded=False):
         self.beep = buzzer.CONFIRM if recorded else buzzer.CLICK
 
-    def irregular(self, board):
-        """An irregular call: flag it for the director and sound the alarm."""
-        law = board.get_auction().pending[2]
+    def irregular(self, board, law=None):
+        """An irregular call or card (`law`, else the auction's pending one): flag it for the
+        director and sound the alarm."""
+        if law is None:
+            law = board.get_auction().pending[2]
         self.commit("flag", {"b": board.b, "law": law, "why": "irregular"})
         self.beep = buzzer.DIRECTOR
         self.home()
@@ -152,8 +176,9 @@ class App:
     def alert(self):
         """True while an irregularity waits for the director (the red LED blinks)."""
         board = self.session.current
-        return board is not None and board.auction is not None and \
-            board.auction.status == "director"
+        return board is not None and (
+            (board.auction is not None and board.auction.status == "director") or
+            (board.play is not None and board.play.status == PLAY_DIRECTOR))
 
     def menu_key(self, k):
         """Menu entries shared by every menu: 2 boards, 3 language, 4 sound."""
@@ -175,7 +200,7 @@ class App:
         s = self.session
         if s.current is not None and s.current.b == b:
             return self.home()
-        finding = s.check_board(b, self.want_lead())
+        finding = s.check_board(b, self.mode())
         if finding is None:
             return self._start(b, None)
         text_ = t(finding)
@@ -195,7 +220,7 @@ class App:
         self.home()
 
     def next_board(self):
-        b = self.session.next_board(self.want_lead())
+        b = self.session.next_board(self.mode())
         if b is None:
             self.go_round()
         else:
@@ -205,6 +230,9 @@ class App:
 
     def lines(self):
         """The 7 lines of the screen, each at most 21 characters."""
+        if self.syncing:
+            return [t("syncing"), "", t("sync_help"), "",
+                    t("sync_recs") % (self.journal.last - self.journal.base), "", ""]
         out = self.screen.lines(self)[:ROWS]
         while len(out) < ROWS:
             out.append("")
@@ -217,6 +245,8 @@ class App:
 
     def inverted(self):
         """Bit mask of the lines drawn inverted: the title bar, and a message."""
+        if self.syncing:
+            return 1
         return self.screen.inverted | ((1 << (ROWS - 1)) if self.note else 0)
 
     def draw(self, fb):

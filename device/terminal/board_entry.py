@@ -19,16 +19,16 @@ from terminal.screens import (
     contract_text,
     level_of,
     lho,
+    rank_key,
     seat_key,
     signed,
     tricks_text,
     wrap,
 )
-from terminal.session import PASSED_OUT, ns_score
+from terminal.session import LEAD_MODE, PASSED_OUT, PLAY_MODE, ns_score
 from terminal.ui_text import lang, seat, t
 
 _RISK_KEYS = (keys.PASS, keys.DOUBLE, keys.REDOUBLE)  # call codes 0, 1, 2 in key order
-_HONOUR_KEYS = (keys.CLUBS, keys.DIAMONDS, keys.HEARTS, keys.SPADES)  # J Q K A
 
 
 def auction_rows(auction, dealer, limit):
@@ -364,14 +364,8 @@ class LeadScreen(Screen):
         if k == keys.BACK:
             self.suit = -1
             return
-        d = keys.digit(k)
-        if 2 <= d <= 9:
-            rank = d - 2
-        elif d == 0:
-            rank = 8
-        elif k in _HONOUR_KEYS:
-            rank = 9 + _HONOUR_KEYS.index(k)
-        else:
+        rank = rank_key(k)
+        if rank < 0:
             return app.refuse()
         self.offer(app, self.suit * 13 + rank)
 
@@ -418,21 +412,34 @@ def restrictions(auction, dcl):
 
 
 class TricksScreen(Screen):
+    """Tricks won by declarer. After a recorded play the engine's count (Law 64 transfers
+    included) is filled in: OK agrees to it (79A); another number is recorded with a 79B
+    flag for the director."""
+
     def __init__(self, board):
         self.board = board
         self.ct = board.contract()
-        self.entry = TricksEntry(self.ct)
+        self.played = board.play_result()  # -1 when no recorded play has ended
+        self.entry = TricksEntry(self.ct, self.played)
 
     def key(self, app, k):
         passed = self.ct[2] < 0
+        b = self.board.b
         if k == keys.OK and (passed or self.entry.value() >= 0):
             tr = 0 if passed else self.entry.value()
-            app.commit("res", {"b": self.board.b, "tr": tr,
-                               "sc": ns_score(self.ct, self.board.vul, tr)})
+            app.commit("res", {"b": b, "tr": tr, "sc": ns_score(self.ct, self.board.vul, tr)})
+            if self.played >= 0 and tr != self.played:
+                app.commit("flag", {"b": b, "law": "79B", "why": "dispute"})
             app.click(True)
             app.home()
         elif k == keys.BACK and self.entry.value() < 0:
-            if app.want_lead() and not passed:
+            mode = app.mode()
+            if passed or self.played >= 0:
+                app.refuse()
+            elif mode & PLAY_MODE:
+                self.board.play_skipped = False  # back to the play where it was left
+                app.home()
+            elif mode & LEAD_MODE:
                 self.board.lead_skipped = False
                 app.go(LeadScreen(self.board))
             else:
@@ -450,7 +457,8 @@ class TricksScreen(Screen):
         v = self.entry.value()
         out += [t("tricks"), "  " + self.entry.text(),
                 score_line(ns_score(self.ct, self.board.vul, v)) if v >= 0 else "",
-                t("tricks_help"), t("ok_record")]
+                t("played_tricks") % self.played if self.played >= 0 else t("tricks_help"),
+                t("ok_record")]
         return out
 
 

@@ -23,7 +23,7 @@ from terminal import cbor
 PATH = "config.cbor"
 DEFAULT_SALT = "bridge-td"
 DEFAULT_PIN = "0000"  # a terminal that was never configured; docs/CONFIG.md says change it
-_SETTINGS = {"lang": "ru", "auction": 1, "lead": 1, "quick": 1}
+_SETTINGS = {"lang": "ru", "auction": 1, "lead": 1, "quick": 1, "play": 0}
 _VULS = ("None", "NS", "EW", "All")
 
 

@@ -58,6 +58,16 @@ def pending_board(app, b):
     return None
 
 
+def pending_play(app, b):
+    """The play irregularity of board b the director may rule on: (law, ...) or None."""
+    board = app.session.boards.get(b)
+    if board is None or not board.plays:
+        return None
+    from terminal.play_director import play_pending  # only when the play is recorded
+
+    return play_pending(board)
+
+
 class MenuScreen(Screen):
     """The director's menu for one board of the round (UP/DOWN chooses the board)."""
 
@@ -85,6 +95,10 @@ class MenuScreen(Screen):
             app.refuse()
         elif k == 2 and pending_board(app, self.b):
             app.go(RulingScreen(board))
+        elif k == 2 and pending_play(app, self.b):
+            from terminal.play_director import PlayRulingScreen
+
+            app.go(PlayRulingScreen(board))
         elif k == 3:
             app.go(AdjustScreen(board, self))
         elif k == 4:
@@ -107,9 +121,13 @@ class MenuScreen(Screen):
 
     def lines(self, app):
         board = pending_board(app, self.b)
+        law = board.get_auction().pending[2] if board else None
+        if law is None:
+            play = pending_play(app, self.b)
+            law = play[0] if play else None
         return [t("td_menu") + " " + t("brd") + (str(self.b) if self.b else "-"),
                 t("td_flags") % len(app.session.flags),
-                (t("td_rule") % board.get_auction().pending[2]) if board else "",
+                (t("td_rule") % law) if law else "",
                 t("td_adjust"), t("td_erase"), t("td_restrict"), t("td_board")]
 
 

@@ -111,16 +111,20 @@ class Journal:
             else:
                 reader.drop("journal: not a record in sequence")
 
+    def _frame(self, seq, kind, data):
+        """The frame of a record, tagged under the journal's key and identity."""
+        head = cbor.encode(seq) + cbor.encode(kind)
+        body = cbor.encode(data)
+        # b"\x84" heads a CBOR array of four items: [ident, seq, kind, data] and the record.
+        tag = hmac256.digest(self._key, b"\x84" + self._ident + head + body)
+        return frame_cbor(b"\x84" + head + body + cbor.encode(tag))
+
     def append(self, kind, data):
         """Store a record durably; return its seq. Nothing is written if it is refused."""
         if not isinstance(kind, str) or not kind:
             raise ValueError("journal: the record kind must be a non-empty str")
         seq = self.last + 1
-        head = cbor.encode(seq) + cbor.encode(kind)
-        body = cbor.encode(data)
-        # b"\x84" heads a CBOR array of four items: [ident, seq, kind, data] and the record.
-        tag = hmac256.digest(self._key, b"\x84" + self._ident + head + body)
-        frame = frame_cbor(b"\x84" + head + body + cbor.encode(tag))
+        frame = self._frame(seq, kind, data)
         if self._seal:
             frame = b"\x00" + frame
         try:
@@ -140,6 +144,24 @@ class Journal:
         for record in self._scan(FrameReader()):
             if record[0] > seq:
                 yield tuple(record)
+
+    def rekey(self, key, ident):
+        """Tag every record held, and every later one, under a new key and identity: at
+        registration, the records made before it (under the provisional key) become the
+        event's. Power-safe as compaction is: PATH.new, synced, renamed over PATH."""
+        if not isinstance(key, bytes) or not key or not isinstance(ident, str) or not ident:
+            raise ValueError("journal: a key is non-empty bytes and an identity a str")
+        self._key = key
+        self._ident = cbor.encode(ident)
+        new = self.path + ".new"
+        with open(new, "wb") as f:
+            f.write(encode_frame([self.base]))
+            for seq, kind, data, _tag in self.records_after(self.base):
+                f.write(self._frame(seq, kind, data))
+            _durable(f)
+        os.rename(new, self.path)
+        self.damaged = 0
+        self._seal = False
 
     def acknowledge(self, seq):
         """The host has stored every record up to seq: compact them away, power-safely.

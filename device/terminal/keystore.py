@@ -2,12 +2,15 @@
 
 One frame in one small file, replaced atomically (written to PATH.new, then renamed), so a
 power cut leaves either the old registration or the new one. A missing or unreadable file
-means "not registered": the terminal then records nothing until the sync station registers it.
+means "not registered": the terminal then journals under PROVISIONAL_KEY, and registration
+re-tags those records under the event key (terminal.link, docs/PROTOCOL.md section 5).
 """
 
 import os
 
 from terminal.frame import decode_frame, encode_frame
+
+PROVISIONAL_KEY = b"unregistered-terminal"  # the journal's key until the station registers it
 
 
 def _read(path):

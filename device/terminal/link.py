@@ -1,11 +1,17 @@
-"""The terminal's end of the sync conversation (docs/PROTOCOL.md, section 5): answer the station's requests.
+"""The terminal's end of the sync conversation (docs/PROTOCOL.md, section 5).
 
 `Link.handle(msg)` takes one decoded request and returns the replies (objects to frame);
-`serve(link, stream_in, stream_out)` runs the conversation on a byte stream (the board's USB
-CDC, or stdin/stdout of the unix port under test) until the station says bye or hangs up.
+`Port(link, stream_in, stream_out).step(wait_ms)` answers what has arrived on a byte stream
+and returns at once, so the board's main loop serves the station between two key polls;
+`serve(link, stream_in, stream_out)` runs a whole conversation (the unix port under test).
 Everything the station asks that changes the terminal (ack = compaction, pushed files) must
 carry a tag under the event key bound to this conversation's nonce, so neither a stranger on
 the cable nor a replayed request can make the terminal drop records.
+
+Records journaled before the terminal was registered carry the provisional key; the
+registration re-tags them under the event's key (Journal.rekey) before it is stored, and an
+unregistered terminal says `last` = `base` in its hello, so the station takes those records
+as the event's and pulls them (docs/PROTOCOL.md section 5, "Before registration").
 """
 
 import os
@@ -15,7 +21,7 @@ from hashlib import sha256
 from terminal import cbor, hmac256
 from terminal.frame import MAX_PAYLOAD, FrameReader, encode_frame
 from terminal.journal import Journal
-from terminal.keystore import Keystore
+from terminal.keystore import PROVISIONAL_KEY, Keystore
 
 VERSION = 1
 FIRMWARE = "0.1"
@@ -35,21 +41,26 @@ def _uint(msg, name):
 class Link:
     """The terminal's protocol state: its keystore, its journal and its pushed files."""
 
-    def __init__(self, folder, ident=None, fw=FIRMWARE, ack_limit=None):
+    def __init__(self, folder, ident=None, fw=FIRMWARE, ack_limit=None, journal=None):
         self.folder = folder
         self.fw = fw
         # ack_limit(seq) -> the seq the journal may really compact to (the application keeps
         # the records of the round it is playing: terminal.store.ack_limit)
         self.ack_limit = ack_limit
         self.keys = Keystore(folder + "/registration", ident)
-        self.journal = None
+        # The application's journal when it runs beside the link (one Journal object, so
+        # both see the same last seq); else the link opens the folder's own.
+        self.journal = journal
         self.nonce = b""
         self.done = False
-        if self.keys.registered():
+        self.talking = False  # a conversation is going on: from hello to bye
+        self.files_changed = False  # a pushed file was put in place (config.cbor ...)
+        if journal is None and (self.keys.registered() or self.keys.ident):
             self.open_journal()
 
     def open_journal(self):
-        self.journal = Journal(self.folder + "/journal", self.keys.key, self.keys.ident)
+        self.journal = Journal(self.folder + "/journal", self.keys.key or PROVISIONAL_KEY,
+                               self.keys.ident)
         return self.journal
 
     def file_digest(self, name):
@@ -83,6 +94,7 @@ class Link:
                 return [self.finish(i, msg)]
             if name == "bye":
                 self.done = True
+                self.talking = False
                 return [{"m": "bye", "i": i}]
             return [self.error(i, "bad_request", "unknown request %s" % name)]
         except ValueError as e:
@@ -110,10 +122,14 @@ class Link:
         if not isinstance(versions, list) or VERSION not in versions:
             return self.error(i, "version", "this terminal speaks version %d" % VERSION)
         self.nonce = os.urandom(NONCE_SIZE)
+        self.talking = True
         j = self.journal
+        base = j.base if j else 0
+        # Unregistered, the records belong to no event yet: the one that registers the
+        # terminal takes them (re-tagged at registration) and pulls them after `base`.
+        last = j.last if j and self.keys.registered() else base
         reply = {"m": "hello", "i": i, "v": VERSION, "id": self.keys.ident, "fw": self.fw,
-                 "event": self.keys.event, "nonce": self.nonce,
-                 "base": j.base if j else 0, "last": j.last if j else 0,
+                 "event": self.keys.event, "nonce": self.nonce, "base": base, "last": last,
                  "damaged": j.damaged if j else 0}
         for name in FILES:
             reply[name] = self.file_digest(name)
@@ -127,13 +143,19 @@ class Link:
         if not self.nonce:
             return self.error(i, "bad_request", "hello first")
         j = self.journal
-        if j is not None and j.last > j.base and (event != self.keys.event or
-                                                  key != self.keys.key):
+        if self.keys.registered() and j is not None and j.last > j.base and (
+                event != self.keys.event or key != self.keys.key):
             return self.error(i, "registered", "%d records of another event are not synced" % (
                 j.last - j.base))
         if (ident, event, key) != (self.keys.ident, self.keys.event, self.keys.key):
+            # The journal first: a power cut before the keystore is saved leaves records
+            # tagged under the key the next registration gives again (it is derived from
+            # the event and the identity), never a registration without its records.
+            if j is not None:
+                j.rekey(key, ident)
             self.keys.save(ident, event, key)
-            self.open_journal()
+            if j is None:
+                self.open_journal()
         return self.sign({"m": "ok", "i": i})
 
     def pull(self, i, after, most):
@@ -193,6 +215,7 @@ class Link:
         except OSError:
             pass
         os.rename(path + ".new", path)
+        self.files_changed = True
         return {"m": "ok", "i": i}
 
 
@@ -217,31 +240,39 @@ def _digest(path):
     return h.digest()
 
 
-def serve(link, stream_in, stream_out, idle_ms=-1):
-    """Answer requests read from stream_in until bye, end of input or idle_ms of silence.
+class Port:
+    """The link on one byte stream, served a little at a time: `step` answers whatever has
+    arrived and returns, so the caller's loop goes on (keys, display) between two bytes."""
 
-    Reads what the stream has (one byte at a time: MicroPython's blocking read waits for the
-    whole count), writes each burst of replies with one leading 0x00 (PROTOCOL.md section 2).
-    """
-    try:
-        import micropython
-        micropython.kbd_intr(-1)  # 0x03 in a frame is data, not Ctrl-C
-    except (ImportError, AttributeError):
-        pass
-    reader = FrameReader()
-    poll = select.poll()
-    poll.register(stream_in, select.POLLIN)
-    link.done = False
-    while not link.done:
-        events = poll.poll(idle_ms)
+    def __init__(self, link, stream_in, stream_out):
+        try:
+            import micropython
+            micropython.kbd_intr(-1)  # 0x03 in a frame is data, not Ctrl-C
+        except (ImportError, AttributeError):
+            pass
+        self.link = link
+        self.stream_in = stream_in
+        self.stream_out = stream_out
+        self.reader = FrameReader()
+        self.poll = select.poll()
+        self.poll.register(stream_in, select.POLLIN)
+
+    def step(self, wait_ms=0):
+        """Wait up to wait_ms (-1: for ever) for bytes and answer the requests they finish.
+        Returns "data", None when nothing came, "eof" or "hangup" when the stream is gone.
+
+        Reads one byte at a time (MicroPython's blocking read waits for the whole count),
+        at most 512 per step; writes each burst of replies with one leading 0x00
+        (PROTOCOL.md section 2)."""
+        events = self.poll.poll(wait_ms)
         if not events:
-            return "idle"
+            return None
         if events[0][1] & (select.POLLHUP | select.POLLERR) and not events[0][1] & select.POLLIN:
             return "hangup"
         data = bytearray()
         while len(data) < 512:
             try:
-                b = stream_in.read(1)
+                b = self.stream_in.read(1)
             except OSError:
                 return "hangup"
             if not b:
@@ -249,13 +280,27 @@ def serve(link, stream_in, stream_out, idle_ms=-1):
                     return "eof"
                 break
             data += b
-            if not poll.poll(0):
+            if not self.poll.poll(0):
                 break
-        for msg in reader.feed(data):
+        for msg in self.reader.feed(data):
             out = bytearray(b"\x00")
-            for reply in link.handle(msg):
+            for reply in self.link.handle(msg):
                 out += encode_frame(reply)
-            stream_out.write(out)
-            if hasattr(stream_out, "flush"):
-                stream_out.flush()
+            self.stream_out.write(out)
+            if hasattr(self.stream_out, "flush"):
+                self.stream_out.flush()
+        return "data"
+
+
+def serve(link, stream_in, stream_out, idle_ms=-1):
+    """Answer requests read from stream_in until bye, end of input or idle_ms of silence:
+    returns "bye", "eof", "hangup" or "idle"."""
+    port = Port(link, stream_in, stream_out)
+    link.done = False
+    while not link.done:
+        got = port.step(idle_ms)
+        if got is None:
+            return "idle"
+        if got != "data":
+            return got
     return "bye"

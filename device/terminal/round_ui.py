@@ -162,7 +162,7 @@ class RoundScreen(Screen):
 
     def __init__(self, app):
         self.typed = Digits(999)
-        self.pick = app.session.next_board(app.want_lead())
+        self.pick = app.session.next_board(app.mode())
 
     def key(self, app, k):
         s = app.session
@@ -180,7 +180,7 @@ class RoundScreen(Screen):
             b = self.chosen()
             if b > 0:
                 app.start_board(b)
-            elif s.round_done(app.want_lead()):
+            elif s.round_done(app.mode()):
                 app.go(Confirm(t("close_ask") % s.round, t("no_more"), _close, _stay))
             else:
                 app.refuse()
@@ -196,7 +196,7 @@ class RoundScreen(Screen):
 
     def lines(self, app):
         s = app.session
-        want = app.want_lead()
+        want = app.mode()
         marks = ""
         for b in s.round_boards():
             got = s.boards.get(b)

@@ -118,6 +118,18 @@ def seat_key(k):
     return s if 0 <= s <= 3 else -1
 
 
+def rank_key(k):
+    """The rank a key names where a card's rank is asked (after its suit): 2-9, 0 = ten,
+    ♣♦♥♠ = J Q K A (the strain keys in rank order); -1 for any other key."""
+    d = keys.digit(k)
+    if 2 <= d <= 9:
+        return d - 2
+    if d == 0:
+        return 8
+    s = keys.strain(k)
+    return 9 + s if 0 <= s <= 3 else -1
+
+
 class Digits:
     """A number typed on the digit keys, refused beyond `top` (only possible values)."""
 

@@ -10,6 +10,7 @@ board (Law 77, from North-South's side).
 """
 
 from bridge import score as law77
+from bridge.boards import is_vulnerable
 from bridge.auction import Auction
 
 FIRST_BID = 3  # call codes as in docs/RECORDS.md
@@ -30,6 +31,18 @@ LEAD = 1
 TRICKS = 2
 VERIFY = 3
 DONE = 4
+PLAY = 5
+
+# What the session's settings ask of a board after the auction (App.mode()).
+LEAD_MODE = 1  # the opening lead is asked for
+PLAY_MODE = 2  # every card is recorded (docs/CONFIG.md `set.play`)
+
+# A board's play events (docs/RECORDS.md `card`, `claim`, `pdir`) as small ints and tuples:
+# a card is seat << 6 | card; a claim _CLAIM | ok << 6 | seat << 4 | tricks; a director's
+# entry the tuple of its fields (option, suit, card, tricks, seat, trick): they are rare.
+_CLAIM = 1 << 8
+PLAY_ENDED = "ended"  # bridge.play statuses, compared without importing the engine
+PLAY_DIRECTOR = "director"
 
 # Law 15 findings on a board the players choose.
 IN_ORDER = None
@@ -50,8 +63,7 @@ def ns_score(contract, vul, tricks):
     if dcl < 0:
         return 0
     level, strain = (bid - FIRST_BID) // 5 + 1, (bid - FIRST_BID) % 5
-    vulnerable = vul == "All" or (vul != "None" and "NSEW"[dcl] in vul)
-    points = law77.score(level, strain, risk, vulnerable, tricks)
+    points = law77.score(level, strain, risk, is_vulnerable(vul, dcl), tricks)
     return points if dcl & 1 == 0 else -points
 
 
@@ -68,6 +80,9 @@ class Board:
         self.quick = None  # (bid, risk, declarer) or PASSED_OUT entered without the auction
         self.lead = None  # (seat, card)
         self.lead_skipped = False  # the players went on without a lead (not a record)
+        self.plays = []  # the play events, in order (see _CLAIM above)
+        self.play = None  # the live Play of the board being played, built on demand
+        self.play_skipped = False  # the players enter the tricks without the play (not a record)
         self.tricks = -1  # tricks won by declarer; -1 before a result
         self.score = 0  # North-South's score the terminal showed
         self.verified = False
@@ -77,6 +92,23 @@ class Board:
         if self.auction is None:
             self.auction = Auction.from_events(self.dealer, self.events)
         return self.auction
+
+    def get_play(self):
+        """The Laws engine of the play (bridge.play), rebuilt from the play events; None
+        while there is no contract to play."""
+        if self.play is None:
+            ct = self.contract()
+            if ct is None or ct[2] < 0:
+                return None
+            from bridge import play_records  # loaded only when the play is recorded
+
+            self.play = play_records.start(ct, self.deal)
+            for ev in self.plays:
+                try:
+                    play_event(self.play, ev)
+                except ValueError:
+                    pass  # refused when it was live too (Session.apply never stored it)
+        return self.play
 
     def contract(self):
         """(bid, risk, declarer), PASSED_OUT, or None while no contract is known."""
@@ -91,7 +123,8 @@ class Board:
             return PASSED_OUT
         return None
 
-    def phase(self, want_lead):
+    def phase(self, mode):
+        """Where the board is; mode: LEAD_MODE | PLAY_MODE as the settings ask."""
         if self.adj is not None or self.verified:
             return DONE
         if self.tricks >= 0:
@@ -99,9 +132,22 @@ class Board:
         ct = self.contract()
         if ct is None:
             return AUCTION
-        if want_lead and self.lead is None and not self.lead_skipped and ct[2] >= 0:
+        if ct[2] < 0:
+            return TRICKS
+        if mode & PLAY_MODE:
+            if not self.play_skipped and self.get_play().status != PLAY_ENDED:
+                return PLAY
+        elif mode & LEAD_MODE and self.lead is None and not self.lead_skipped:
             return LEAD
         return TRICKS
+
+    def play_result(self):
+        """Declarer's tricks once the recorded play has ended (Law 64 transfers included),
+        else -1."""
+        if not self.plays:
+            return -1
+        p = self.get_play()
+        return p.declarer_tricks() if p is not None and p.status == PLAY_ENDED else -1
 
     def clear_result(self):
         self.tricks = -1
@@ -161,7 +207,8 @@ class Session:
     def _r_board(self, d, seq):
         b = d["b"]
         if self.current is not None and self.current.b != b:
-            self.current.auction = None  # only the board at the table keeps its engine
+            self.current.auction = None  # only the board at the table keeps its engines
+            self.current.play = None
         self.current = self.board(b, True)
 
     def _r_call(self, d, seq):
@@ -198,10 +245,43 @@ class Session:
         else:
             raise ValueError("quick")
         board.lead = None
+        board.plays = []
+        board.play = None
         board.clear_result()
 
     def _r_lead(self, d, seq):
         self.board(d["b"]).lead = (d["s"], d["cd"])
+
+    def _play(self, d, ev):
+        """Give a play event to the board's live engine (if built), then keep it; an event
+        the engine refuses (ValueError) is not kept."""
+        board = self.board(d["b"])
+        if board.contract() is None:
+            raise ValueError("no contract to play")
+        result = True
+        if board.play is not None:
+            result = play_event(board.play, ev)
+        board.plays.append(ev)
+        return result
+
+    def _r_card(self, d, seq):
+        s, cd = d["s"], d["cd"]
+        if s not in (0, 1, 2, 3) or not (isinstance(cd, int) and 0 <= cd < 52):
+            raise ValueError("card")
+        return self._play(d, s << 6 | cd)
+
+    def _r_claim(self, d, seq):
+        s, tr, ok = d["s"], d["tr"], d["ok"]
+        if s not in (0, 1, 2, 3) or not (isinstance(tr, int) and 0 <= tr <= 13) or \
+                ok not in (0, 1):
+            raise ValueError("claim")
+        self._play(d, _CLAIM | ok << 6 | s << 4 | tr)
+
+    def _r_pdir(self, d, seq):
+        if not isinstance(d["d"], str):
+            raise ValueError("pdir")
+        return self._play(d, (d["d"], d.get("su"), d.get("cd"), d.get("tr"), d.get("s"),
+                              d.get("t")))
 
     def _r_res(self, d, seq):
         board = self.board(d["b"])
@@ -253,15 +333,15 @@ class Session:
                 out.append(b)
         return out
 
-    def next_board(self, want_lead):
+    def next_board(self, mode):
         """The first board of the round in order that is not done, else None."""
         for b in range(self.first, self.last + 1):
             got = self.boards.get(b)
-            if got is None or got.phase(want_lead) != DONE:
+            if got is None or got.phase(mode) != DONE:
                 return b
         return None
 
-    def check_board(self, b, want_lead):
+    def check_board(self, b, mode):
         """Law 15 (and order of play): IN_ORDER or the finding to warn and flag."""
         if b in self.boards:
             return IN_ORDER  # already started here this round: going back to it
@@ -271,16 +351,28 @@ class Session:
                 return PLAYED_BEFORE
         if not self.first <= b <= self.last:
             return WRONG_BOARD
-        if b != self.next_board(want_lead):
+        if b != self.next_board(mode):
             return OUT_OF_ORDER
         return IN_ORDER
 
-    def round_done(self, want_lead):
+    def round_done(self, mode):
         for b in range(self.first, self.last + 1):
             got = self.boards.get(b)
-            if got is None or got.phase(want_lead) != DONE:
+            if got is None or got.phase(mode) != DONE:
                 return False
         for b in self.boards:
-            if self.boards[b].phase(want_lead) != DONE:
+            if self.boards[b].phase(mode) != DONE:
                 return False
         return True
+
+
+def play_event(play, ev):
+    """Apply one packed play event to the engine (bridge.play_records reads the fields)."""
+    from bridge import play_records
+
+    if isinstance(ev, tuple):
+        return play_records.entry(play, *ev)
+    if ev & _CLAIM:
+        play_records.claim(play, ev >> 4 & 3, ev & 15, ev >> 6 & 1)
+        return True
+    return play.card(ev >> 6, ev & 63)

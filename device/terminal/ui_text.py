@@ -133,6 +133,35 @@ why_played_before|уже игралась|played before
 why_out_of_order|не по порядку|out of order
 why_dispute|спор|dispute
 why_irregular|нарушение|irregularity
+trick_no|Взятка %d|Trick %d
+to_play|Ход:|To play:
+trick_won|взяла %s|won by %s
+tricks_won|взятки %d:%d|tricks %d:%d
+card_by|Карта игрока %s|Card by %s
+play_help|масть,ранг; MENU меню|suit,rank; MENU menu
+played_card|%s уже сыграна|%s already played
+penalty|Штр.:|Pen.:
+m_play_seat|\u2663\u2666\u2665\u2660 карта С/В/Ю/З|\u2663\u2666\u2665\u2660 card by N/E/S/W
+m_claim|1 претензия|1 claim
+m_no_play|5 ввод взяток|5 enter the tricks
+claim|Претензия|Claim
+claimer|Заявляет: %s|Claimer: %s
+claim_tricks|Взяток из %d: %s|Tricks of %d: %s
+claim_help|\u2663\u2666\u2665\u2660 игрок, цифры|\u2663\u2666\u2665\u2660 player, digits
+claim_ask|Противники согласны?|Opponents agree?
+claim_side|взятки стороны %s|tricks for %s
+claim_trick|Доиграйте взятку|Finish the trick
+claim_no|BACK нет: директор|BACK no: director
+play_on|OK играть дальше|OK play on
+played_tricks|Розыгрыш: %d взяток|Play: %d tricks
+revoke_fix|Исправить ренонс (62Б)|Correct the revoke (62B)
+suit_ask|Масть: \u2663\u2666\u2665\u2660|Suit: \u2663\u2666\u2665\u2660
+card_ask|Карта: %s|Card: %s
+tricks_ask|Взяток: %s|Tricks: %s
+left|Остаток:|Left:
+syncing|Синхронизация|Syncing
+sync_help|Не вынимайте кабель|Keep the cable in
+sync_recs|Записей: %d|Records: %d
 """
 
 

@@ -1,0 +1,264 @@
+"""The play recorded card by card (docs/CONFIG.md `set.play`): the cards, claims and the
+DIRECTOR screen of an irregularity of the play.
+
+Each card is entered as suit then rank by the seat whose turn the Laws engine (bridge.play)
+says it is; a card out of turn is entered by choosing the seat first (MENU, then ♣♦♥♠ = N E S
+W), as a call out of rotation is. With a hand record a card the seat does not hold, or has
+played, is refused with the reason and nothing is recorded. A card the engine holds for the
+director (leads out of turn 53-56, 57, 52, 50D2, 67) stops the play on the DIRECTOR screen
+until the director rules (terminal.play_director); a revoke is flagged and shown, and the
+play goes on (the Laws leave it to be established and rectified at the end, 63-64).
+
+Loaded only when the play is recorded, with the engine.
+"""
+
+from bridge import play_rulings
+
+from hw import keys
+from terminal.screens import (
+    SUITS,
+    Confirm,
+    Digits,
+    Screen,
+    board_title,
+    card_text,
+    contract_text,
+    rank_key,
+    seat_key,
+    wrap,
+)
+from terminal.session import PLAY_DIRECTOR
+from terminal.ui_text import lang, seat, t
+
+_PLAYING = "play"  # bridge.play status while a card is awaited
+
+
+def card_problem(board, play, who, cd):
+    """Why seat `who` cannot play card cd (not in his hand / already played), or None."""
+    suit, bit = cd // 13, 1 << (cd % 13)
+    if board.deal:
+        if not board.deal[who * 4 + suit] & bit:
+            return t("lead_no_card") % (seat(who), card_text(cd))
+        if not play.holds(who, suit) & bit:
+            return t("played_card") % card_text(cd)
+    elif play.played(cd):
+        return t("played_card") % card_text(cd)
+    return None
+
+
+def trick_line(play, k):
+    """The cards of trick k in columns N E S W: 'С♥К  В♥2  Ю♥5  З'."""
+    out = ""
+    for s in range(4):
+        c = play.cards[k * 4 + s] - 1
+        out += (seat(s) + (card_text(c) if c >= 0 else "") + "    ")[:5]
+    return out.rstrip()
+
+
+def declarer_side_tricks(play):
+    s = play.declarer & 1
+    return play.won(s), play.won(1 - s)
+
+
+def irregularity_lines(play):
+    """The DIRECTOR screen of a card held for the director: law, what happened, who, what."""
+    law, offender, c = play.pending
+    out = ["!!! " + t("director") + " !!!", t("law") % law]
+    out += wrap(play_rulings.describe(law, lang()))[:2]
+    if offender >= 0 and c >= 0:
+        out.append(seat(offender) + ": " + card_text(c))
+    while len(out) < 5:
+        out.append("")
+    out.append(t("call_td"))
+    out.append("DIR \u2192 PIN")
+    return out
+
+
+class PlayScreen(Screen):
+    """The current trick and the seat to play; a card is its suit key, then its rank (2-9,
+    0 = ten, ♣♦♥♠ = J Q K A). MENU: ♣♦♥♠ the next card is that seat's (out of turn), 1 a
+    claim, 5 enter the tricks without the rest of the play, 2/3/4 as in every menu."""
+
+    def __init__(self, board, seat_=-1):
+        self.board = board
+        self.seat = seat_  # the next card is this seat's (out of turn), else -1: in turn
+        self.suit = -1
+        self.menu = False
+
+    def player(self, play):
+        return self.seat if self.seat >= 0 else play.turn
+
+    def key(self, app, k):
+        play = self.board.get_play()
+        if play.status != _PLAYING:
+            return app.refuse()
+        if self.menu:
+            self.menu = False
+            s = seat_key(k)
+            if s >= 0:
+                self.seat = s
+                self.suit = -1
+            elif k == 1:
+                app.go(ClaimScreen(self.board))
+            elif k == 5:
+                self.board.play_skipped = True
+                app.home()
+            elif k != keys.BACK and not app.menu_key(k):
+                self.menu = True
+                app.refuse()
+            return None
+        if self.suit < 0:
+            s = keys.strain(k)
+            if 0 <= s <= 3:
+                self.suit = s
+            elif k == keys.MENU:
+                self.menu = True
+            elif k == keys.BACK and self.seat >= 0:
+                self.seat = -1
+            else:
+                app.refuse()
+            return None
+        if k == keys.BACK:
+            self.suit = -1
+            return None
+        rank = rank_key(k)
+        if rank < 0:
+            return app.refuse()
+        return self.offer(app, play, self.suit * 13 + rank)
+
+    def offer(self, app, play, cd):
+        """Record the card, or refuse it with the reason; then what the engine made of it."""
+        who = self.player(play)
+        self.suit = -1
+        why = card_problem(self.board, play, who, cd)
+        if why:
+            return app.refuse(why)
+        self.seat = -1
+        revokes = len(play.revokes)
+        app.commit("card", {"b": self.board.b, "s": who, "cd": cd})
+        if play.status == PLAY_DIRECTOR:
+            return app.irregular(self.board, play.pending[0])
+        if len(play.revokes) > revokes:
+            app.irregular(self.board, "61")
+            return app.go(RevokeScreen(self.board, who, cd))
+        app.click(play.status != _PLAYING)
+        if play.status != _PLAYING:
+            app.home()
+        return None
+
+    def lines(self, app):
+        play = self.board.get_play()
+        if play.status == PLAY_DIRECTOR:
+            return irregularity_lines(play)
+        if self.menu:
+            return [t("menu"), t("m_play_seat"), t("m_claim"), t("m_boards"), t("m_lang"),
+                    t("m_sound"), t("m_no_play")]
+        k = play.trick
+        shown = k
+        if k > 0 and not any(play.cards[k * 4:k * 4 + 4]):
+            shown = k - 1  # a new trick not begun: the last one stays in view
+        mine, theirs = declarer_side_tricks(play)
+        out = [board_title(self.board),
+               self.contract() + "  " + t("tricks_won") % (mine, theirs),
+               t("trick_no") % (shown + 1) +
+               ("  " + t("trick_won") % seat(play.winners[shown] - 1)
+                if shown < k else ""),
+               trick_line(play, shown)]
+        out.append(penalty_line(play))
+        who = self.player(play)
+        typed = (SUITS[self.suit] if self.suit >= 0 else "") + "_"
+        head = t("card_by") % seat(who) if self.seat >= 0 else t("to_play") + " " + seat(who)
+        out.append(head + ": " + typed)
+        out.append(t("play_help"))
+        return out
+
+    def contract(self):
+        return contract_text(self.board.contract())
+
+
+def penalty_line(play):
+    """The defenders' penalty cards on the table (Law 50), or an empty line."""
+    if not play.penalty:
+        return ""
+    return t("penalty") + " " + " ".join(seat(p >> 7) + card_text(p & 63)
+                                         for p in play.penalty)
+
+
+class RevokeScreen(Screen):
+    """A revoke the hand record shows (61): flagged for the director, who may have it
+    corrected (62) while it is not established; OK goes on with the play."""
+
+    def __init__(self, board, who, cd):
+        self.board = board
+        self.who = who
+        self.cd = cd
+
+    def key(self, app, k):
+        if k == keys.OK:
+            app.home()
+        else:
+            app.refuse()
+
+    def lines(self, app):
+        play = self.board.get_play()
+        led = play.revokes[-1][2] if play.revokes else self.cd // 13
+        out = ["!!! " + t("director") + " !!!", t("law") % "61 " +
+               play_rulings.describe("61", lang())]
+        out.append(seat(self.who) + ": " + card_text(self.cd) + " (" + SUITS[led] + ")")
+        out += ["", t("call_td"), "DIR \u2192 PIN", t("play_on")]
+        return out
+
+
+class ClaimScreen(Screen):
+    """Law 68: the claimer (♣♦♥♠ = N E S W, the declarer to start with) and the tricks of the
+    remaining ones he claims for his side; OK asks the opponents (69A agreed, or disputed:
+    the director rules, 70)."""
+
+    def __init__(self, board):
+        self.board = board
+        play = board.get_play()
+        self.claimer = play.declarer
+        self.tricks = Digits(play.remaining())
+
+    def key(self, app, k):
+        play = self.board.get_play()
+        s = seat_key(k)
+        if s >= 0:
+            self.claimer = s
+        elif k == keys.OK and self.tricks.value >= 0:
+            if play.cards[play.trick * 4 + play.leaders[play.trick]]:
+                return app.refuse(t("claim_trick"))  # a claim follows a completed trick (68)
+            app.go(Confirm(t("claim_ask"), t("claimer") % seat(self.claimer) + " " +
+                           str(self.tricks.value) + " " + t("claim_side") %
+                           ("NS" if self.claimer & 1 == 0 else "EW"),
+                           self.agreed, self.disputed))
+        elif k == keys.BACK:
+            if self.tricks.value >= 0:
+                self.tricks.back()
+            else:
+                app.home()
+        elif not self.tricks.key(k):
+            app.refuse()
+        return None
+
+    def record(self, app, ok):
+        app.commit("claim", {"b": self.board.b, "s": self.claimer, "tr": self.tricks.value,
+                             "ok": ok})
+
+    def agreed(self, app):
+        self.record(app, 1)
+        app.click(True)
+        app.home()
+
+    def disputed(self, app):
+        self.record(app, 0)
+        app.irregular(self.board, "70")
+
+    def lines(self, app):
+        play = self.board.get_play()
+        return [t("claim"), self.contract(), t("claimer") % seat(self.claimer),
+                t("claim_tricks") % (play.remaining(), self.tricks.text()), "",
+                t("claim_help"), t("ok_record")]
+
+    def contract(self):
+        return contract_text(self.board.contract())

@@ -1,0 +1,360 @@
+"""`host-sync demo`: a whole simulated session, from an empty folder to the published results.
+
+1. Set-up, as a scorer does it (docs/SETUP.md): `event create` (a Mitchell), `names import`
+   (a CSV of generated Russian and English names with player numbers), `deals import` (a PBN
+   of random deals from the seed).
+2. One terminal per table: a real `micropython` process on its own pseudo-terminal, running
+   the terminal application from the ROMFS image (terminals.py); `serve` registers them all
+   and pushes each its table's configuration.
+3. Each round: the simulated players and director at every table make that round's key
+   script (table.py, board.py); the terminals play them at once; then `serve` syncs them
+   all, with its live table as progress.
+4. Scoring (matchpoints) from the database, the final ranking, and the files:
+   OUT/report/<lang>/ (HTML), OUT/session.pbn, OUT/session.xml (USEBIO), OUT/travellers.csv.
+5. The database against the simulated truth (truth.py): every difference is listed and the
+   exit status is 1.
+"""
+
+import io
+import random
+import shutil
+import time
+from pathlib import Path
+
+from bridge import calls
+from rich.console import Console
+from rich.live import Live
+from rich.table import Table
+
+from host_sync import event
+from host_sync.db import open_db
+from host_sync.db_session import session_from_db
+from host_sync.demo import hands, players, terminals, truth
+from host_sync.demo.table import round_play
+from host_sync.reports.render import render_site
+from host_sync.scoring.session import score_session
+from host_sync.serve import Station, render
+from host_sync.session_files import save
+
+PIN = "2468"
+SECTION = "A"
+# What the demo writes in its folder: removed before a new run (nothing else is touched).
+OUTPUTS = ("event.db", "event.db-wal", "event.db-shm", "names.csv", "deals.pbn",
+           "terminal.img", "terminals", "report", "session.pbn", "session.xml",
+           "travellers.csv")
+SEATS = {"ru": "СВЮЗ", "en": "NESW"}
+
+TEXT = {
+    "ru": {
+        "event": "Демо-турнир клуба",
+        "setup": "Турнир (митчелл): столов %d, раундов %d, сдач в раунде %d; участники и "
+                 "сдачи загружены (%s)",
+        "terminals": "Терминалы: процессов micropython на псевдотерминалах %d, образ ROMFS "
+                     "%d байт",
+        "register": "Регистрация терминалов на станции синхронизации",
+        "round": "Раунд %d: игра за столами",
+        "table": "Стол %d: NS %d - EW %d, %s; клавиш %d, записей %d, пик кучи %d КБ",
+        "passed": "пас",
+        "irregular": "  сд %d: %s %s (%s) - директор: %s",
+        "dispute": "  сд %d: противники не согласились с результатом, введен заново",
+        "sync": "Раунд %d: синхронизация",
+        "synced": "Синхронизировано: %d записей за %.1f с",
+        "ranking": "Итоги: %s",
+        "field": {"NS": "линия NS", "EW": "линия EW", "": "все пары"},
+        "cols": ("Место", "Пара", "Игроки", "Очки", "%"),
+        "files": "Файлы: %s",
+        "agree": "demo: database agrees with the simulated truth (%d results)",
+        "differ": "demo: the database differs from the simulated truth in %d places:",
+        "elapsed": "Время: %.1f с",
+        "options": {"accept": "принято", "reject": "не принято", "lho_calls":
+                    "заявляет ЛО нарушителя", "proper_calls": "заявляет игрок по очереди",
+                    "offender_calls": "нарушитель заменяет"},
+        "laws": {"27": "недостаточная заявка", "30": "пас вне очереди",
+                 "31": "заявка вне очереди", "32": "контра вне очереди",
+                 "36": "недопустимая контра", "37": "нарушение обязанности пасовать",
+                 "38": "заявка выше семи", "25": "изменение заявки"},
+    },
+    "en": {
+        "event": "Club demo pairs",
+        "setup": "Event (Mitchell): %d tables, %d rounds, %d boards a round; names and deals "
+                 "imported (%s)",
+        "terminals": "Terminals: %d micropython processes on pseudo-terminals, ROMFS image "
+                     "%d bytes",
+        "register": "Registering the terminals at the sync station",
+        "round": "Round %d: play at the tables",
+        "table": "Table %d: NS %d - EW %d, %s; %d keys, %d records, heap peak %d KB",
+        "passed": "passed out",
+        "irregular": "  bd %d: %s %s (%s) - director: %s",
+        "dispute": "  bd %d: the opponents disagreed with the result, entered again",
+        "sync": "Round %d: sync",
+        "synced": "Synced: %d records in %.1f s",
+        "ranking": "Results: %s",
+        "field": {"NS": "NS field", "EW": "EW field", "": "all pairs"},
+        "cols": ("Place", "Pair", "Players", "MP", "%"),
+        "files": "Files: %s",
+        "agree": "demo: database agrees with the simulated truth (%d results)",
+        "differ": "demo: the database differs from the simulated truth in %d places:",
+        "elapsed": "Elapsed: %.1f s",
+        "options": {"accept": "accepted", "reject": "not accepted", "lho_calls":
+                    "offender's LHO calls", "proper_calls": "the player in turn calls",
+                    "offender_calls": "offender replaces it"},
+        "laws": {"27": "insufficient bid", "30": "pass out of rotation",
+                 "31": "bid out of rotation", "32": "double out of rotation",
+                 "36": "inadmissible double", "37": "breach of the obligation to pass",
+                 "38": "bid above seven", "25": "change of call"},
+    },
+}
+
+
+class DemoFailed(RuntimeError):
+    """The demo could not go on (a terminal stopped, a sync failed); the message says why."""
+
+
+class Demo:
+    def __init__(self, out, tables=8, rounds=3, boards_per_round=3, seed=1, lang="ru",
+                 irregular=0.25, dispute=0.06, console=None):
+        self.out = Path(out)
+        self.tables, self.rounds, self.per_round = tables, rounds, boards_per_round
+        self.seed, self.lang = seed, lang
+        self.irregular, self.dispute = irregular, dispute
+        self.console = console or Console()
+        self.text = TEXT[lang]
+        self.db_path = self.out / "event.db"
+        self.terminals = []
+        self.truths = []  # RoundTruth of every table and round
+        self.reports = {}  # terminal -> its last report (keys and records so far, heap peak)
+        self.started = time.monotonic()
+
+    def say(self, key, *values):
+        self.console.print(self.text[key] % values if values else self.text[key],
+                           highlight=False)
+
+    # -- the whole session --
+
+    def run(self):
+        """0 when the database agrees with the truth, 1 when not (differences printed)."""
+        self.prepare()
+        image = self.setup()
+        try:
+            self.start_terminals(image)
+            for rnd in range(1, self.rounds + 1):
+                self.play_round(rnd)
+                self.sync(self.text["sync"] % rnd)
+        finally:
+            for t in self.terminals:
+                t.close()
+        scored = self.publish()
+        self.ranking(scored)
+        status = self.check()
+        self.say("elapsed", time.monotonic() - self.started)
+        return status
+
+    def prepare(self):
+        self.out.mkdir(parents=True, exist_ok=True)
+        for name in OUTPUTS:
+            path = self.out / name
+            if path.is_dir():
+                shutil.rmtree(path)
+            elif path.exists():
+                path.unlink()
+
+    def setup(self):
+        """The event, names and deals through the set-up commands; builds the terminals'
+        image meanwhile. Returns the image path."""
+        image = self.out / "terminal.img"
+        builder = terminals.ImageBuild(image)
+        db = str(self.db_path)
+        self.cli(["event", "create", db, "--name", self.text["event"], "--tables",
+                  str(self.tables), "--boards-per-round", str(self.per_round), "--rounds",
+                  str(self.rounds), "--pin", PIN])
+        conn = open_db(db)
+        try:
+            event_id, _, _ = event.the_event(conn)
+            event.set_setting(conn, event_id, "lang", self.lang)
+            sid = event.current_session(conn, event_id)
+            self.movement = event.section_movements(conn, sid)[SECTION]
+            numbers = [r["number"] for r in conn.all(
+                "SELECT number FROM boards WHERE session_id = ?", (sid,))]
+        finally:
+            conn.close()
+        self.club = players.club(random.Random("names-%s" % self.seed), self.movement.pairs)
+        self.deals = hands.deals(self.seed, numbers)
+        players.write_names(self.out / "names.csv", SECTION, self.club)
+        players.write_deals(self.out / "deals.pbn", self.text["event"], self.deals)
+        self.cli(["names", "import", db, str(self.out / "names.csv")])
+        self.cli(["deals", "import", db, str(self.out / "deals.pbn")])
+        self.say("setup", self.tables, self.rounds, self.per_round, self.out)
+        builder.wait_done()
+        return image
+
+    def cli(self, argv):
+        """Run a `host-sync` set-up command, quietly; DemoFailed with its message if it
+        refuses."""
+        from host_sync import cli  # the command line imports this module
+
+        out, err = io.StringIO(), io.StringIO()
+        args = cli.build_parser().parse_args(argv)
+        if args.run(args, out, err):
+            raise DemoFailed("host-sync %s: %s" % (" ".join(argv[:2]), err.getvalue()))
+
+    def start_terminals(self, image):
+        db = open_db(str(self.db_path))
+        try:
+            for t in range(1, self.tables + 1):
+                ident = "DEMO-T%02d" % t
+                # what `host-sync terminal register --table T` records: its place
+                event.register_terminal(db, ident, 0, section=SECTION, table=t,
+                                        actor="scorer")
+                self.terminals.append(terminals.DemoTerminal(
+                    self.out / "terminals" / ident, ident, t, image, self.rounds))
+        finally:
+            db.close()
+        self.say("terminals", self.tables, image.stat().st_size)
+        self.sync(self.text["register"], register=True)
+
+    # -- a round --
+
+    def play_round(self, rnd):
+        self.say("round", rnd)
+        numbers = {p: [n for _, n in names] for p, names in self.club.items()}
+        plays = {}
+        for term in self.terminals:
+            row = next(r for r in self.movement.table_dict(term.table)["rounds"]
+                       if r["round"] == rnd)
+            config_row = {"r": rnd, "ns": row["ns"], "ew": row["ew"], "b": row["boards"]}
+            script, rt = round_play(self.seed, term.table, config_row, self.deals, numbers,
+                                    PIN, self.lang, self.irregular, self.dispute)
+            term.start_round(rnd, script)
+            plays[term] = rt
+        for term, rt in plays.items():
+            report = term.wait_played(rnd)
+            before = self.reports.get(term.ident, {"keys": 0, "records": 0})
+            self.reports[term.ident] = report
+            self.truths.append(rt)
+            results = " ".join("%d:%s" % (b, self.result_text(t))
+                               for b, t in sorted(rt.boards.items()))
+            self.say("table", rt.table, rt.ns, rt.ew, results,
+                     report["keys"] - before["keys"], report["records"] - before["records"],
+                     report["peak"] // 1024)
+            self.describe(rt)
+
+    def result_text(self, t):
+        """'4♠Ю=', '3БКXС-2', 'пас': a board's result as a traveller shows it."""
+        if t.contract is None:
+            return self.text["passed"]
+        ct, risk, declarer = t.contract
+        over = t.tricks - (calls.level(ct) + 6)
+        return "%s%s%s%s" % (calls.display(ct, self.lang), ("", "X", "XX")[risk],
+                             SEATS[self.lang][declarer], "=" if not over else "%+d" % over)
+
+    def describe(self, rt):
+        seats = SEATS[self.lang]
+        for b, t in sorted(rt.boards.items()):
+            for law, offender, call, option in t.irregularities:
+                self.say("irregular", b, self.text["laws"].get(law, law), seats[offender],
+                         calls.display(call, self.lang), self.text["options"][option])
+            if ("terminal", "dispute", None) in t.flags:
+                self.say("dispute", b)
+
+    def sync(self, title, register=False):
+        """Sync every terminal at once through `serve`'s station, with its live table."""
+        self.console.print(title, highlight=False)
+        start = time.monotonic()
+        station = Station(str(self.db_path), [t.port for t in self.terminals],
+                          register=register, timeout=1.0)
+        with Live(render(station), console=self.console, refresh_per_second=8,
+                  transient=False) as live:
+            station.poll()
+            while station.busy():
+                live.update(render(station))
+                time.sleep(0.1)
+            live.update(render(station))
+        self.console.line()
+        said = {t.port: t for t in self.terminals}
+        failed = ["%s: %s (the terminal: %s)" % (said[path].ident, error,
+                                                 " | ".join(said[path].said[-6:]))
+                  for path, state, _, error in station.snapshot() if state != "done"]
+        if failed:
+            raise DemoFailed("sync failed: %s" % "; ".join(failed))
+        stored = sum(p.stored for _, _, p, _ in station.snapshot() if p)
+        self.say("synced", stored, time.monotonic() - start)
+
+    # -- results --
+
+    def publish(self):
+        db = open_db(str(self.db_path))
+        try:
+            session = session_from_db(db)
+        finally:
+            db.close()
+        scored = score_session(session)
+        written = []
+        for name in ("session.pbn", "session.xml", "travellers.csv"):
+            save(session, self.out / name)
+            written.append(str(self.out / name))
+        for lang in ("ru", "en"):
+            render_site(session, self.out / "report" / lang, lang, scored)
+        written.append(str(self.out / "report" / self.lang / "index.html"))
+        self.say("files", ", ".join(written))
+        return scored
+
+    def ranking(self, scored):
+        """The final ranking of each field, names as the database has them."""
+        pairs = scored.session.pairs
+        cols = self.text["cols"]
+        for field, standings in scored.fields().items():
+            table = Table(title=self.text["ranking"] % self.text["field"].get(field, field))
+            for i, col in enumerate(cols):
+                table.add_column(col, justify="left" if i in (1, 2) else "right")
+            for s in standings:
+                table.add_row(s.label or str(s.place), s.pair, pairs[s.pair].title(),
+                              "%.1f" % float(s.total), "%.2f" % float(s.percent or 0))
+            self.console.print(table)
+
+    def check(self):
+        db = open_db(str(self.db_path))
+        try:
+            ids = {t.table: t.ident for t in self.terminals}
+            diffs = truth.differences(db, self.truths, ids)
+        finally:
+            db.close()
+        if diffs:
+            self.console.print(self.text["differ"] % len(diffs), highlight=False)
+            for line in diffs:
+                self.console.print("  " + line, highlight=False, markup=False)
+            return 1
+        results = sum(len(rt.boards) for rt in self.truths)
+        self.console.print(self.text["agree"] % results, highlight=False)
+        return 0
+
+
+def add_commands(sub):
+    p = sub.add_parser(
+        "demo", help="a whole simulated session: terminals, players, director, sync, results",
+        description="Sets up an event in OUT, runs one micropython terminal per table on a "
+                    "pseudo-terminal, simulated players and a director play every round, "
+                    "the station syncs after each round; then scores, ranks, writes the "
+                    "report, PBN, USEBIO and CSV files, and checks the database against the "
+                    "simulated truth (exit status 1 if they differ).")
+    p.add_argument("--tables", type=int, default=8)
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--boards-per-round", type=int, default=3)
+    p.add_argument("--seed", default="1", help="the same seed plays the same session")
+    p.add_argument("--out", default="demo-out", help="the folder for everything (demo-out)")
+    p.add_argument("--lang", choices=("ru", "en"), default="ru")
+    p.add_argument("--irregular", type=float, default=0.25,
+                   help="share of boards with an irregular call (default 0.25)")
+    p.set_defaults(run=run_demo)
+
+
+def run_demo(args, out, err):
+    if args.tables < 3 or args.rounds < 1 or args.boards_per_round < 1:
+        err.write("demo: --tables is 3 or more, --rounds and --boards-per-round 1 or more\n")
+        return 2
+    demo = Demo(args.out, args.tables, args.rounds, args.boards_per_round, args.seed,
+                args.lang, args.irregular, console=Console(file=out))
+    try:
+        return demo.run()
+    except (DemoFailed, terminals.TerminalFailed) as e:
+        err.write("demo: %s\n" % e)
+        return 1

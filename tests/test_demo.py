@@ -1,0 +1,133 @@
+"""`host-sync demo` end to end, small: 3 tables, 2 rounds of 2 boards, terminals as real
+`micropython` processes on pseudo-terminals, simulated players and director, a sync after
+each round. The scoring database must hold exactly the simulated truth (results, contracts,
+declarers, scores, every call, the director's entries and the law paragraphs, the flags of
+the irregularities), the scores must be Law 77's, and the exported PBN, USEBIO and CSV files
+must read back as the same session.
+"""
+
+import io
+from collections import Counter
+
+import pytest
+from bridge import boards as law2
+from bridge.calls import level, strain
+from bridge.score import score
+from bridge.seats import SEATS
+from rich.console import Console
+
+from host_sync import usebio
+from host_sync.db import open_db
+from host_sync.demo.run import Demo
+from host_sync.demo.truth import differences
+from host_sync.pbn import read_file
+from host_sync.pbn_session import session_from_games
+from host_sync.travellers_csv import import_csv
+
+TABLES, ROUNDS, PER_ROUND = 3, 2, 2
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    out = tmp_path_factory.mktemp("demo")
+    printed = io.StringIO()
+    d = Demo(out, TABLES, ROUNDS, PER_ROUND, seed="test", irregular=0.6,
+             console=Console(file=printed, width=120))
+    status = d.run()
+    db = open_db(str(out / "event.db"))
+    yield {"demo": d, "status": status, "printed": printed.getvalue(), "db": db, "out": out}
+    db.close()
+
+
+def boards_of(d):
+    """{(table, round, board): BoardTruth} of the simulation."""
+    return {(rt.table, rt.round, b): t for rt in d.truths for b, t in rt.boards.items()}
+
+
+def test_the_demo_says_the_database_is_the_truth(demo):
+    assert demo["status"] == 0, demo["printed"]
+    assert "demo: database agrees with the simulated truth (%d results)" % (
+        TABLES * ROUNDS * PER_ROUND) in demo["printed"]
+    assert differences(demo["db"], demo["demo"].truths, {
+        t.table: t.ident for t in demo["demo"].terminals}) == []
+
+
+def test_results_contracts_declarers_and_scores(demo):
+    db, truth = demo["db"], boards_of(demo["demo"])
+    rows = db.all("SELECT t.number AS tbl, ro.number AS rnd, r.* FROM results r "
+                  "JOIN rounds ro ON ro.id = r.round_id JOIN tables t ON t.id = ro.table_id")
+    got = {(r["tbl"], r["rnd"], r["board"]): r for r in rows}
+    assert set(got) == set(truth) and len(truth) == TABLES * ROUNDS * PER_ROUND
+    for key, t in truth.items():
+        r = got[key]
+        assert r["verified"] == 1 and r["source"] == "auction"
+        if t.contract is None:
+            assert (r["passed_out"], r["score_ns"]) == (1, 0)
+            continue
+        assert (r["bid"], r["risk"], r["declarer"], r["tricks"]) == t.contract + (t.tricks,)
+        # Law 77, computed here from the stored contract: the simulation's score and the host's
+        vul = law2.is_vulnerable(law2.vulnerability(r["board"]), r["declarer"])
+        points = score(level(r["bid"]), strain(r["bid"]), r["risk"], vul, r["tricks"])
+        assert r["score_ns"] == t.score_ns == (points if r["declarer"] % 2 == 0 else -points)
+        assert r["shown_ns"] == r["score_ns"]  # the terminal showed the same score
+
+
+def test_irregularities_were_flagged_and_ruled(demo):
+    db, truth = demo["db"], boards_of(demo["demo"])
+    ruled = [(key, t) for key, t in truth.items() if t.irregularities]
+    assert ruled, "the seed should give irregular auctions"
+    for (table, rnd, board), t in ruled:
+        rid = db.value("SELECT ro.id FROM rounds ro JOIN tables tb ON tb.id = ro.table_id "
+                       "WHERE tb.number = ? AND ro.number = ?", (table, rnd))
+        flags = Counter((f["why"], f["law"]) for f in db.all(
+            "SELECT why, law FROM flags WHERE round_id = ? AND board = ? AND "
+            "source = 'terminal'", (rid, board)))
+        held = [c["law"] for c in db.all(
+            "SELECT law FROM calls WHERE round_id = ? AND board = ? AND law IS NOT NULL "
+            "ORDER BY seq", (rid, board))]
+        entries = [r["entry"] for r in db.all(
+            "SELECT entry FROM rulings WHERE round_id = ? AND board = ? AND entry IS NOT NULL "
+            "ORDER BY seq, id", (rid, board))]
+        for law, _offender, _call, option in t.irregularities:
+            assert flags[("irregular", law)] >= 1
+            if option in ("accept", "reject"):
+                assert option in entries
+        assert held == [law for _, _, law in t.calls if law]
+        assert flags[("irregular", held[0])] >= 1
+    # nothing else on the director's list than what the players and director did
+    whys = {f["why"] for f in db.all("SELECT why FROM flags")}
+    assert whys <= {"irregular", "dispute"}
+
+
+def test_every_round_claimed_by_its_terminal_and_closed(demo):
+    rows = demo["db"].all("SELECT t.number, r.number AS rnd, r.terminal_id, r.closed "
+                          "FROM rounds r JOIN tables t ON t.id = r.table_id "
+                          "WHERE r.number <= ?", (ROUNDS,))
+    assert sorted(tuple(r) for r in rows) == [
+        (t, rnd, "DEMO-T%02d" % t, 1) for t in range(1, TABLES + 1)
+        for rnd in range(1, ROUNDS + 1)]
+
+
+def test_exports_read_back(demo):
+    out, db = demo["out"], demo["db"]
+    lines = {(r["board"], str(r["ns_pair"]), str(r["ew_pair"])): r for r in db.all(
+        "SELECT r.*, ro.ns_pair, ro.ew_pair FROM results r JOIN rounds ro ON ro.id = r.round_id")}
+
+    def same(session):
+        assert len(session.results) == len(lines)
+        for res in session.results:
+            row = lines[(res.board, res.ns, res.ew)]
+            if row["passed_out"]:
+                assert res.contract.upper() in ("PASS", "AP", "P")
+                continue
+            assert res.declarer == SEATS[row["declarer"]]
+            assert res.tricks == row["tricks"]
+            assert res.ns_points(session.board(res.board).vul()) == row["score_ns"]
+
+    same(session_from_games(read_file(out / "session.pbn")))
+    same(usebio.import_xml((out / "session.xml").read_text(encoding="utf-8")))
+    same(import_csv((out / "travellers.csv").read_text(encoding="utf-8")))
+    index = (out / "report" / "ru" / "index.html").read_text(encoding="utf-8")
+    names = demo["demo"].club[1][0][0]
+    assert names in index and (out / "report" / "en" / "index.html").exists()
+    assert demo["printed"].count("Итоги:") == 2  # the ranking of the NS and EW fields

@@ -1,0 +1,174 @@
+"""The sync link in the terminal's main loop: records made before registration are re-tagged
+and reach the station; the real main loop (device/main.py) under MicroPython on a pty, with a
+table playing a board card by card, is synced by the host's `host_sync.sync.Session` while it
+shows the SYNC screen, and takes the configuration the station pushes."""
+
+import os
+import subprocess
+import time
+
+import serial
+from conftest import DEVICE, ROOT, micropython_path
+from sync_script import event_movement
+from terminal.journal import Journal
+from terminal.keystore import PROVISIONAL_KEY
+from terminal.link import Link
+from terminal_support import Terminal, make_config, write_config
+from test_terminal_play import card_keys, legal_card
+
+from host_sync import event, link
+from host_sync.db import open_db
+from host_sync.demo.ptys import Plug
+from host_sync.sync import Session
+
+IDENT = "PICO-77"
+
+
+def test_records_made_before_registration_are_retagged_and_offered(tmp_path):
+    j = Journal(str(tmp_path / "journal"), PROVISIONAL_KEY, IDENT)
+    j.append("open", {"sec": "A", "tbl": 1, "rnd": 1, "ns": 1, "ew": 5})
+    j.append("board", {"b": 1})
+    term = Link(str(tmp_path), IDENT, journal=j)
+    hello = term.handle({"m": "hello", "i": 1, "v": [1]})[0]
+    assert (hello["base"], hello["last"], hello["event"]) == (0, 0, None)
+    key = bytes(range(32))
+    ok = term.handle({"m": "register", "i": 2, "event": "f" * 16, "key": key, "id": IDENT})[0]
+    link.check_signed(key, hello["nonce"], ok)
+    records = list(Journal(str(tmp_path / "journal"), key, IDENT).records_after(0))
+    assert [link.check_record(key, IDENT, list(r))[:2] for r in records] == [(1, "open"),
+                                                                          (2, "board")]
+    j.append("res", {"b": 1, "tr": 9, "sc": 140})  # the app's next record: the event's key
+    last = list(Journal(str(tmp_path / "journal"), key, IDENT).records_after(2))[0]
+    assert link.check_record(key, IDENT, list(last))[1] == "res"
+    again = Link(str(tmp_path), IDENT, journal=j)
+    assert again.handle({"m": "hello", "i": 1, "v": [1]})[0]["last"] == 3
+
+
+def test_nothing_is_recorded_while_the_station_reads(tmp_path):
+    t = Terminal(tmp_path, make_config())
+    t.press("OK OK OK")
+    n = len(t.records())
+    t.app.syncing = True
+    assert t.text().startswith("Синхронизация") and "Записей: %d" % n in t.text()
+    t.press("PASS 1 S MENU")
+    assert len(t.records()) == n and t.app.beep is not None
+    t.app.syncing = False
+    t.press("PASS")
+    assert len(t.records()) == n + 1
+
+
+DRIVER = """
+import sys
+from hw.backends import sim
+import main
+
+FOLDER, KEYS, LOG = sys.argv[1], sys.argv[2], sys.argv[3]
+TERM = []
+
+
+class Display(sim.SimDisplay):
+    def show(self):
+        sim.SimDisplay.show(self)
+        if TERM:
+            with open(LOG, "a") as f:
+                f.write(" | ".join(TERM[0].app.lines()) + "\\n")
+
+
+with open(KEYS) as f:
+    board = sim.open_board(sim.ScriptKeypad(f.read()))
+board.display = Display()
+TERM.append(main.Terminal(board, FOLDER, "%s", sys.stdin.buffer, sys.stdout.buffer))
+TERM[0].run()
+""" % IDENT
+
+
+def table_config(movement):
+    """This table (A1) in round 1 of the movement, with the play recorded."""
+    data = make_config(play=1)
+    s = movement.seating(1, 1)
+    boards = movement.board_numbers(s.board_set)
+    data["tbl"] = 1
+    data["rounds"] = [{"r": 1, "ns": s.ns, "ew": s.ew, "b": [boards[0], boards[-1]],
+                       "nns": 0, "new": 0}]
+    return data
+
+
+def wait_for(path, text, timeout=20):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if path.exists() and text in path.read_text():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_the_main_loop_under_micropython_syncs_with_the_station(tmp_path):
+    movement = event_movement(4)
+    db_path = tmp_path / "event.db"
+    db = open_db(db_path, create=True)
+    eid = event.create_event(db, "Pairs")
+    event.add_session(db, eid, 1, movement)
+    config = table_config(movement)
+    deal = config["boards"][1]["pbn"]
+    event.set_deal(db, db.value("SELECT id FROM sessions"), 1, deal, 0, "None")
+    # the keys of board 1: 4S by South, every card in turn, the result and its verification
+    (tmp_path / "rehearsal").mkdir()
+    rehearsal = Terminal(tmp_path / "rehearsal", config)
+    keys = ["OK OK OK PASS PASS 4 S PASS PASS PASS"]
+    rehearsal.press(keys[0])
+    for _ in range(52):
+        cd = legal_card(rehearsal.app.session.current.get_play())
+        keys.append(card_keys(cd))
+        rehearsal.press(keys[-1])
+    tricks = rehearsal.app.session.current.play_result()
+    keys.append("OK OK")
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    write_config(flash / "config.cbor", config)
+    (tmp_path / "keys").write_text(" ".join(keys))
+    (tmp_path / "driver.py").write_text(DRIVER)
+    log = tmp_path / "screens.log"
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join([str(DEVICE), str(ROOT), ".frozen"]))
+    plug = Plug([micropython_path(), str(tmp_path / "driver.py"), str(flash),
+                 str(tmp_path / "keys"), str(log)], env=env, cwd=str(ROOT))
+    try:
+        assert wait_for(log, "BACK исправить"), (log.read_text() if log.exists() else "",
+                                           plug.proc.poll())
+        with serial.Serial(plug.port, timeout=0.02) as port:
+            session = Session(db, port, register=True, timeout=1.0)
+            progress = session.run()
+        assert progress.outcome == "done" and not progress.refused, progress.refused
+        shown = log.read_text().splitlines()
+        syncing = [i for i, line in enumerate(shown) if line.startswith("Синхронизация")]
+        assert syncing, shown[-3:]
+        deadline = time.monotonic() + 10
+        while len(shown) <= syncing[-1] + 1 and time.monotonic() < deadline:
+            time.sleep(0.05)
+            shown = log.read_text().splitlines()
+        after = shown[syncing[-1] + 1]  # bye: the table's screen again, on the new config
+        assert after.startswith("Сд1 ") and "BACK исправить" in after, after
+    finally:
+        plug.close()
+    # every record, made before registration, reached the database under the event's key
+    key = bytes.fromhex(db.value("SELECT key FROM terminals WHERE id = ?", (IDENT,)))
+    journal = Journal(str(flash / "journal"), key, IDENT)
+    assert db.value("SELECT COUNT(*) FROM records") == journal.last > 60
+    assert db.value("SELECT COUNT(*) FROM records WHERE kind = 'card'") == 52
+    row = db.one("SELECT * FROM results WHERE board = 1")
+    assert (row["tricks"], row["verified"], row["bid"], row["declarer"]) == (tricks, 1, 21, 2)
+    assert db.all("SELECT why FROM flags") == []
+    # acknowledged, but the open round stays on the terminal (store.ack_limit)
+    assert journal.base == 0
+    # the station's configuration is in place (the app was rebuilt on it)
+    pushed = (flash / "config.cbor").read_bytes()
+    assert pushed == link.cbor_encode(event.table_config(db, IDENT))
+    db.close()
+
+
+def test_main_has_no_side_effects_on_import():
+    """The board runs main.py as __main__; the tests import it: nothing may start then."""
+    run = subprocess.run([micropython_path(), "-c", "import main; print(main.SYNC_QUIET_MS)"],
+                         capture_output=True, timeout=30,
+                         env=dict(os.environ, MICROPYPATH=os.pathsep.join(
+                             [str(DEVICE), str(ROOT)])))
+    assert run.returncode == 0 and run.stdout.strip() == b"3000", run.stderr

@@ -1,0 +1,102 @@
+"""One table's terminal for `host-sync demo`, run by the real `micropython` from the ROMFS
+image, with this folder (tools/) on MICROPYPATH:
+
+    micropython -X heapsize=256k tools/romrun.py IMAGE demo_terminal FOLDER IDENT ROUNDS
+
+stdin/stdout is the terminal's USB link (the slave end of a pty). FOLDER is its flash: the
+registration, the pushed configuration and the journal. The process lives for the whole
+session, as the board stays powered between rounds:
+
+1. it answers the sync station until the station says bye (the registration: the event's
+   key and the table's configuration arrive);
+2. for each round r = 1..ROUNDS it waits for FOLDER/round<r>.keys (the players' keys, the key
+   script format of docs/SIM.md), plays them through the application on the simulator board
+   (terminal.keyscript's Runner: the board's own main loop), writes `played R {report}` to
+   stderr (keys, records, heap peak), and answers the station again until bye.
+
+The application and the link share one journal and the link compacts only what
+terminal.store.ack_limit allows, as on the board. A failed `expect` or a link that hangs up
+ends the process with status 1 and the reason on stderr.
+"""
+
+import os
+import sys
+import time
+
+from terminal import keyscript, store
+from terminal.link import Link, serve
+
+
+def say(text):
+    sys.stderr.write(text + "\n")
+
+
+def wait_for(path):
+    while True:
+        try:
+            os.stat(path)
+            return
+        except OSError:
+            time.sleep(0.02)
+
+
+def play(runner, path):
+    """Run one round's key script; returns an error text or None."""
+    n = 0
+    with open(path) as f:
+        for text in f:
+            n += 1
+            error = runner.line(text)
+            if error:
+                return "%s line %d: %s" % (path, n, error)
+    return None
+
+
+def answer(link):
+    """Serve the station until bye; False (said on stderr) if the link went away instead."""
+    how = serve(link, sys.stdin.buffer, sys.stdout.buffer)
+    if how != "bye":
+        say("link: " + how)
+        return False
+    return True
+
+
+def main(argv):
+    """The session; an exception is written to stderr (the unix port would print it on
+    stdout, which is the link) and ends the process with status 1."""
+    try:
+        return session(argv)
+    except Exception as e:
+        if hasattr(sys, "print_exception"):
+            sys.print_exception(e, sys.stderr)
+        else:
+            import traceback
+            traceback.print_exc()
+        return 1
+
+
+def session(argv):
+    folder, ident, rounds = argv[0], argv[1], int(argv[2])
+    image = int(argv[argv.index("--heap") + 1]) if "--heap" in argv else -1
+    app = []  # the application, once there is one: the link compacts as it allows
+    link = Link(folder, ident, ack_limit=lambda seq: store.ack_limit(app[0].session, seq)
+                if app else seq)
+    if not answer(link):
+        return 1
+    # The key script runner signs its journal as the simulator; this terminal signs with the
+    # key and identity the station gave it.
+    keyscript.KEY, keyscript.IDENT = link.keys.key, link.keys.ident
+    runner = keyscript.Runner(folder, folder + "/config.cbor", image)
+    app.append(runner.app)
+    link.journal = runner.app.journal
+    for r in range(1, rounds + 1):
+        path = "%s/round%d.keys" % (folder, r)
+        wait_for(path)
+        error = play(runner, path)
+        if error:
+            say("error: " + error)
+            return 1
+        say("played %d %s" % (r, runner.report()))
+        if not answer(link):
+            return 1
+    return 0
