@@ -98,8 +98,10 @@ class Session:
         self._identify(hello)
         self._pull(hello)
         self._acknowledge(hello)
-        self._push("config.cbor", event.table_config(self.db, self.tid),
-                   hello.get("config.cbor"))
+        config = event.table_config(self.db, self.tid)
+        self._push("config.cbor", config, hello.get("config.cbor"))
+        if config is not None:
+            self._follow_current_session()
         self._push("travellers.cbor", event.travellers(self.db, self.tid) or None,
                    hello.get("travellers.cbor"))
         self._phase("closing")
@@ -222,6 +224,16 @@ class Session:
                 reply.get("base"), last))
         # a base below `last` is fine: the terminal keeps records it still needs (its open
         # round); they are stored here and the next pull starts after `last` anyway
+
+    def _follow_current_session(self):
+        """The terminal now holds the current session's configuration: what it records from
+        here on belongs to that session. The records pulled above were made under its old
+        configuration and stay filed under the old session."""
+        t = event.terminal(self.db, self.tid)
+        current = event.current_session(self.db, t["event_id"])
+        with self.db.transaction():
+            self.db.update("terminals", {"id": self.tid}, {"session_id": current}, ACTOR,
+                           self.tid)
 
     def _push(self, name, content, digest_there):
         if content is None:

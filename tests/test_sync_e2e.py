@@ -201,3 +201,31 @@ def test_killed_terminals_and_a_killed_host_lose_and_double_nothing(clean_run, t
         assert database_digest(db) == database_digest(clean_run["db"])
     finally:
         db.close()
+
+
+def test_a_terminal_follows_the_session_made_current(tmp_path):
+    """A new session made current between rounds: what the terminal recorded under the old
+    configuration stays in the old session; once the station has pushed the new session's
+    configuration, the terminal's records belong to the new one."""
+    db_path = make_event(tmp_path / "event.db")
+    term = Terminal(tmp_path / "flash", "PICO-01")
+    assert station_sync(db_path, [term], register=True) == {"PICO-01": ("done", None)}
+    db = open_db(db_path)
+    eid = event.the_event(db)[0]
+    event.add_session(db, eid, 2, event_movement(TABLES))  # and it is current now
+    sessions = [r["id"] for r in db.all("SELECT id FROM sessions ORDER BY number")]
+
+    def claimed():
+        return sorted(r["session_id"] for r in db.all(
+            "SELECT se.session_id FROM rounds ro JOIN tables t ON t.id = ro.table_id "
+            "JOIN sections se ON se.id = t.section_id WHERE ro.terminal_id = 'PICO-01'"))
+
+    records, _ = table_round(7, event_movement(TABLES), 1, ROUND)
+    term.play(write_script(tmp_path / "old.jsonl", records))  # made before the push
+    assert station_sync(db_path, [term]) == {"PICO-01": ("done", None)}
+    assert claimed() == [sessions[0]]
+    assert db.value("SELECT session_id FROM terminals WHERE id = 'PICO-01'") == sessions[1]
+    term.play(write_script(tmp_path / "new.jsonl", records))  # the new session's round 1
+    assert station_sync(db_path, [term]) == {"PICO-01": ("done", None)}
+    assert claimed() == sessions
+    db.close()
