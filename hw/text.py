@@ -6,8 +6,7 @@ per-glyph FrameBuffer), so drawing is done by framebuf's C code on the board. A 
 font lacks is drawn as '?', so no text can crash a screen.
 """
 
-from hw import font_data
-from hw import display
+from hw import display, font_data
 from hw.display import framebuf
 
 WIDTH = font_data.WIDTH
@@ -28,7 +27,10 @@ _INVERT.pixel(0, 0, 1)
 
 def glyph_index(ch):
     """The font's glyph number for one character (the '?' glyph when the font lacks it)."""
-    code = ord(ch)
+    return _glyph(ord(ch))
+
+
+def _glyph(code):
     if 0x20 <= code < 0x7F:
         return code - 0x20
     for i in range(0, len(_RANGES), 3):
@@ -52,9 +54,26 @@ def draw(fb, s, x, y, color=1, scale=1):
     Only the glyphs' set pixels are drawn, in `color` (0 draws dark text on a lit area);
     clipping at the edges is the framebuffer's. scale=2 or 3 draws large digits or a
     contract with each font pixel a scale x scale square.
+
+    The characters are decoded from s's UTF-8 bytes: iterating a str on MicroPython makes
+    each character a qstr, which would keep every letter ever shown in RAM for good.
     """
-    for ch in s:
-        at = glyph_index(ch) * HEIGHT
+    raw = s.encode()
+    i, n = 0, len(raw)
+    while i < n:
+        code = raw[i]
+        if code < 0x80:
+            i += 1
+        elif code < 0xE0:
+            code = (code & 0x1F) << 6 | raw[i + 1] & 0x3F
+            i += 2
+        elif code < 0xF0:
+            code = (code & 0x0F) << 12 | (raw[i + 1] & 0x3F) << 6 | raw[i + 2] & 0x3F
+            i += 3
+        else:
+            code = 0x110000  # beyond the Basic Multilingual Plane: not in the font
+            i += 4
+        at = _glyph(code) * HEIGHT
         if scale == 1:
             source = (_GLYPHS[at:at + HEIGHT], WIDTH, HEIGHT, _HLSB)
             if color:

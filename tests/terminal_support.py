@@ -10,6 +10,7 @@ from terminal import cbor
 from terminal.app import App
 from terminal.config import Config, pin_hash  # noqa: F401 (re-exported)
 from terminal.journal import Journal
+from terminal.session import Session
 
 from hw import keys  # noqa: E402
 
@@ -92,6 +93,27 @@ def journal_records(path):
     return [(r[0], r[1], r[2]) for r in Journal(str(path), KEY, IDENT).records_after(0)]
 
 
+def state(session):
+    """Everything the session knows, as comparable data."""
+    boards = []
+    for b in sorted(session.boards):
+        x = session.boards[b]
+        boards.append((b, tuple(x.events), x.quick, x.lead, x.tricks, x.score, x.verified,
+                       repr(x.adj)))
+    return (session.round, session.closed, session.section, session.table, session.ns,
+            session.ew, session.first, session.last, session.players,
+            session.current.b if session.current else None, tuple(boards),
+            tuple(session.flags), tuple(session.history), session.skipped)
+
+
+def replayed(config, records):
+    """The state of a session that applies these (seq, kind, data) records."""
+    s = Session(config)
+    for seq, kind, data in records:
+        s.apply(kind, data, seq)
+    return state(s)
+
+
 def dealt(config):
     """{board: 16 suit masks} of the configuration's hand records."""
     from bridge.cards import parse_deal
@@ -161,6 +183,34 @@ def impossible(records, config=None):
     return bad
 
 
+# -- cards --------------------------------------------------------------------------------
+
+RANK_KEYS = ["2", "3", "4", "5", "6", "7", "8", "9", "0", "C", "D", "H", "S"]
+SUIT_KEYS = ["C", "D", "H", "S"]
+
+
+def card_keys(cd):
+    return SUIT_KEYS[cd // 13] + " " + RANK_KEYS[cd % 13]
+
+
+def lowest(mask):
+    return min(r for r in range(13) if mask >> r & 1)
+
+
+def legal_card(play, seat=None):
+    """The lowest card seat may legally play now (following suit when he can)."""
+    s = play.turn if seat is None else seat
+    lead = play.cards[play.trick * 4 + play.leaders[play.trick]]
+    if lead:
+        led = (lead - 1) // 13
+        if play.holds(s, led):
+            return led * 13 + lowest(play.holds(s, led))
+    for suit in range(4):
+        if play.holds(s, suit):
+            return suit * 13 + lowest(play.holds(s, suit))
+    raise AssertionError("no card left")
+
+
 # -- the key script of a whole session ----------------------------------------------------
 
 _CALL_KEYS = {"P": "PASS", "X": "X", "XX": "XX"}
@@ -201,6 +251,41 @@ def session_script(pin=PIN):
         out.append("OK OK  # close round %d" % r)
     out.append("expect " + "Сессия окончена")
     return "\n".join(out) + "\n"
+
+
+def play_session_script(folder, pin=PIN):
+    """Keys for a whole session with the play recorded (setting `play`): every round opened
+    and closed, 32 boards with full auctions, every card of every board played in turn (a
+    claim agreed after eight tricks on every fourth board), the tricks the play gives,
+    verification. The cards come from the hand records, found by playing the session in
+    process first (in `folder`)."""
+    config = make_config(play=1)
+    term = Terminal(folder, config)
+    out = []
+
+    def press(keys):
+        out.append(keys)
+        term.press(keys)
+
+    for r in range(1, ROUNDS + 1):
+        press("OK OK OK")
+        for i in range(PER_ROUND):
+            b = (r - 1) * PER_ROUND + i + 1
+            auction = _PLAIN[b % len(_PLAIN)]
+            press(" ".join(call_keys(c) for c in auction.split()))
+            board = term.app.session.current
+            if auction != "P P P P":
+                play = board.get_play()
+                while play.status == "play":
+                    if b % 4 == 0 and play.trick == 8 and not any(
+                            play.cards[32:36]):
+                        press("MENU 1 %d OK OK" % play.remaining())  # the rest claimed
+                        break
+                    press(card_keys(legal_card(play)))
+            press("OK OK OK")  # the tricks the play gives, verified, the next board
+        press("OK OK")
+    assert "Сессия окончена" in term.text(), term.text()
+    return config, "\n".join(out) + "\n"
 
 
 _DIRECTOR = {

@@ -10,10 +10,23 @@ import time
 import serial
 from conftest import DEVICE, ROOT, micropython_path
 from sync_script import event_movement
+from terminal import keyscript
 from terminal.journal import Journal
 from terminal.keystore import PROVISIONAL_KEY
 from terminal.link import Link
-from terminal_support import Terminal, make_config, write_config
+from terminal_support import (
+    IDENT as SIM_IDENT,
+)
+from terminal_support import (
+    KEY,
+    Terminal,
+    journal_records,
+    make_config,
+    replayed,
+    session_script,
+    state,
+    write_config,
+)
 from test_terminal_play import card_keys, legal_card
 
 from host_sync import event, link
@@ -55,6 +68,45 @@ def test_nothing_is_recorded_while_the_station_reads(tmp_path):
     t.app.syncing = False
     t.press("PASS")
     assert len(t.records()) == n + 1
+
+
+def sync(term):
+    """The station's side of a sync on the terminal's link, in process: hello, register,
+    pull everything, acknowledge it; returns the base the terminal compacted to."""
+    j = term.app.journal
+    station = Link(str(term.folder), SIM_IDENT, journal=j)
+    nonce = station.handle({"m": "hello", "i": 1, "v": [1]})[0]["nonce"]
+    station.handle({"m": "register", "i": 2, "event": "f" * 16, "key": KEY, "id": SIM_IDENT})
+    pulled = station.handle(link.sign(KEY, nonce, {"m": "pull", "i": 3, "after": 0, "max": 999}))
+    assert pulled[-1]["sent"] == j.last
+    acked = station.handle(link.sign(KEY, nonce, {"m": "ack", "i": 4, "seq": j.last}))[0]
+    return acked["base"]
+
+
+def test_a_terminal_synced_between_rounds_resumes_with_its_session(tmp_path):
+    """Two rounds played and synced: the closed rounds are compacted away, and the terminal
+    restarted on what is left still knows them: the next round to offer, the boards each pair
+    has played (Law 15), the director's flags."""
+    config = make_config()
+    keys = tmp_path / "two.keys"
+    keys.write_text(session_script().split("OK OK  # close round 2")[0] + "OK OK\n")
+    error, _runner = keyscript.run(str(keys), str(tmp_path),
+                                   write_config(tmp_path / "config.cbor", config))
+    assert error is None, error
+    term = Terminal(tmp_path, config)
+    full = journal_records(tmp_path / "journal")
+    before = state(term.app.session)
+    assert sync(term) == full[-1][0] and journal_records(tmp_path / "journal") == []
+    term.start()  # power-cycled after the sync
+    assert state(term.app.session) == before == replayed(term.app.config, full)
+    assert "Раунд 3" in term.text() and "NS 3 - EW 13" in term.text()
+    assert term.app.session.flags and term.app.session.check_board(2, 0) == "played_before"
+    term.press("OK OK OK 1 S PASS")  # round 3 and its first board, then a sync in it
+    before = state(term.app.session)
+    opened = journal_records(tmp_path / "journal")
+    assert opened[0][1] == "open" and sync(term) == opened[0][0] - 1  # the round stays
+    term.start()
+    assert state(term.app.session) == before and "Сд9" in term.text()
 
 
 DRIVER = """

@@ -10,34 +10,20 @@ import json
 import pytest
 from bridge.board_replay import replay_scenario
 from bridge.cards import token
-from terminal_support import PIN, Terminal, impossible, make_config
+from terminal_support import (  # noqa: F401 (card_keys, legal_card: for the other tests)
+    PIN,
+    RANK_KEYS,
+    SUIT_KEYS,
+    Terminal,
+    card_keys,
+    impossible,
+    legal_card,
+    lowest,
+    make_config,
+)
 
 PINKEYS = " ".join(PIN)
-RANK_KEYS = ["2", "3", "4", "5", "6", "7", "8", "9", "0", "C", "D", "H", "S"]
-SUIT_KEYS = ["C", "D", "H", "S"]
 SEATS = "NESW"
-
-
-def card_keys(cd):
-    return SUIT_KEYS[cd // 13] + " " + RANK_KEYS[cd % 13]
-
-
-def lowest(mask):
-    return min(r for r in range(13) if mask >> r & 1)
-
-
-def legal_card(play, seat=None):
-    """The lowest card seat may legally play now (following suit when he can)."""
-    s = play.turn if seat is None else seat
-    lead = play.cards[play.trick * 4 + play.leaders[play.trick]]
-    if lead:
-        led = (lead - 1) // 13
-        if play.holds(s, led):
-            return led * 13 + lowest(play.holds(s, led))
-    for suit in range(4):
-        if play.holds(s, suit):
-            return suit * 13 + lowest(play.holds(s, suit))
-    raise AssertionError("no card left")
 
 
 def revoke_card(play, seat):

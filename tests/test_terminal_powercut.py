@@ -12,35 +12,17 @@ import pytest
 from conftest import ROOT, micropython_path
 from terminal import keyscript  # noqa: E402
 from terminal.journal import Journal  # noqa: E402
-from terminal.session import Session  # noqa: E402
 from terminal_support import (
     IDENT,
     KEY,
     Terminal,
     journal_records,
     make_config,
+    replayed,
     session_script,
+    state,
     write_config,
 )
-
-
-def state(session):
-    """Everything the session knows, as comparable data."""
-    boards = []
-    for b in sorted(session.boards):
-        x = session.boards[b]
-        boards.append((b, tuple(x.events), x.quick, x.lead, x.tricks, x.score, x.verified,
-                       repr(x.adj)))
-    return (session.round, session.closed, session.ns, session.ew, session.first,
-            session.last, session.current.b if session.current else None, tuple(boards),
-            tuple(session.flags), tuple(session.history), session.skipped)
-
-
-def replayed(config, records):
-    s = Session(config)
-    for seq, kind, data in records:
-        s.apply(kind, data, seq)
-    return state(s)
 
 
 @pytest.fixture(scope="module")
@@ -75,6 +57,35 @@ def test_journal_cut_at_every_byte_offset(recorded, tmp_path):
             term.start()
             assert state(term.app.session) == replayed(c, full[:whole])
             assert len(term.app.lines()) == 7
+
+
+def test_compaction_cut_at_every_byte_keeps_the_session(recorded, tmp_path):
+    """A sync after two closed rounds, in the third: the journal compacts away the closed
+    rounds and keeps the session's state in its marker. Cut at every byte of journal.new,
+    and at each step of the rename, the terminal restarts with the same state as before."""
+    folder, config = recorded
+    path = tmp_path / "journal"
+    path.write_bytes((folder / "journal").read_bytes())
+    term = Terminal(tmp_path, config).press("OK OK OK 1 S PASS")  # round 3, board 9
+    full = journal_records(path)
+    before = path.read_bytes()
+    want = replayed(term.app.config, full)
+    assert term.journal.acknowledge(term.journal.last)
+    after = path.read_bytes()
+    kept = journal_records(path)
+    assert 0 < len(kept) < 8 and kept == full[-len(kept):]
+    assert kept[0][1] == "open" and kept[0][2]["rnd"] == 3 and term.journal.base == kept[0][0] - 1
+    new = tmp_path / "journal.new"
+    for cut in range(len(after) + 1):  # cut while writing journal.new: the old file stands
+        path.write_bytes(before)
+        new.write_bytes(after[:cut])
+        assert state(term.start().app.session) == want, cut
+    path.unlink()  # cut inside a FAT rename: the complete journal.new alone
+    new.write_bytes(after)
+    assert state(term.start().app.session) == want
+    assert not new.exists() and path.read_bytes() == after
+    assert state(term.start().app.session) == want
+    assert "Сд9" in term.text()
 
 
 def test_kill_9_running_terminal_resumes_with_every_confirmed_record(tmp_path):

@@ -1,10 +1,11 @@
 """Screenshots of the main screens in Russian and English (auction, irregularity, the
-director's options, result entry, score; with the play recorded: a trick, and a revoke),
-made by the simulator from a key script and compared with the ones in docs/screens/
-(regenerate: `python tests/test_terminal_screens.py`)."""
+director's options, result entry, score, the board's traveller; with the play recorded: a
+trick, and a revoke), made by the simulator from a key script and compared with the ones in
+docs/screens/ (regenerate: `python tests/test_terminal_screens.py`)."""
 
 import sys
 
+import cbor2
 import pytest
 from conftest import ROOT
 from terminal import keyscript  # noqa: E402
@@ -23,14 +24,25 @@ shot director-{lang}
 shot result-{lang}
 OK OK
 shot score-{lang}
+DOWN
+shot traveller-{lang}
 """
+# Board 1's traveller as the station pushes it after the results of round 1 (the NS pair's
+# matchpoint percentage last): this table (3 v 11) is drawn inverted.
+TRAVELLERS = {1: [[1, 9, 21, 0, 1, 10, -420, 0], [2, 10, 15, 0, 1, 9, -140, 30],
+                  [3, 11, 15, 0, 1, 9, -140, 30], [4, 12, 20, 1, 1, 8, 300, 100],
+                  [5, 13, 17, 0, 3, 8, 50, 80], [6, 14, None, None, None, None, 0, 60]]}
 EXPECT = {
     "ru": {"auction": ["Ход: В", "2♥", "2♠"], "irregularity": ["ДИРЕКТОР", "Пр.27"],
            "director": ["Принять может: Ю", "1 ЛО нарушителя"],
-           "result": ["3♥ В", "9 (=)", "NS -140  EW +140"], "score": ["3♥ В =", "EW +140"]},
+           "result": ["3♥ В", "9 (=)", "NS -140  EW +140"],
+           "score": ["3♥ В =", "EW +140", "↓ протокол"],
+           "traveller": ["Протокол сд.1", "3-11 3♥В=   -140  30", "4-12 4♥XВ-2 +300 100"]},
     "en": {"auction": ["Call: E", "2♥", "2♠"], "irregularity": ["DIRECTOR", "Law 27"],
            "director": ["May accept: S", "1 Offender's LHO"],
-           "result": ["3♥ E", "9 (=)", "NS -140  EW +140"], "score": ["3♥ E =", "EW +140"]},
+           "result": ["3♥ E", "9 (=)", "NS -140  EW +140"],
+           "score": ["3♥ E =", "EW +140", "↓ traveller"],
+           "traveller": ["Traveller bd 1", "3-11 3♥E=   -140  30", "1-9  4♠E=   -420   0"]},
 }
 
 
@@ -74,6 +86,7 @@ def make_screens(lang, out):
     script = out / ("screens-%s.keys" % lang)
     script.write_text(SCRIPT.format(lang=lang, pin=" ".join(PIN)))
     config = write_config(out / "config.cbor", make_config(lang=lang))
+    (out / "travellers.cbor").write_bytes(cbor2.dumps(TRAVELLERS, canonical=True))
     error, _runner = keyscript.run(str(script), str(out), config)
     assert error is None, error
     play_out = out / "play"

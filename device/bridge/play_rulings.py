@@ -3,111 +3,152 @@
 One table, so that the screens, the replay tool and the tests name the same options: for each
 law the engine holds a card under (`bridge.play`), what happened and the director's entries
 with the paragraph each one applies. Wording follows the seed text (section 5.4, Laws 41-71).
+
+The tables are text, a line per entry, looked up with `find` (a string constant stays in the
+terminal's flash; dicts of tuples of strings would cost about 5 KB of heap). `WHAT` and
+`OPTIONS` are the same tables as dicts, built when asked for.
 """
 
-# law -> (Russian, English): what happened.
-WHAT = {
-    "54": ("\u041e\u0442\u043a\u0440\u044b\u0442\u044b\u0439 \u043f\u0435\u0440\u0432\u044b\u0439 \u0445\u043e\u0434 \u0432\u043d\u0435 \u043e\u0447\u0435\u0440\u0435\u0434\u0438",
-           "Opening lead out of turn faced"),
-    "54E": ("\u041f\u0435\u0440\u0432\u044b\u0439 \u0445\u043e\u0434 \u0438\u0433\u0440\u043e\u043a\u0430 \u0440\u0430\u0437\u044b\u0433\u0440\u044b\u0432\u0430\u044e\u0449\u0435\u0439 \u0441\u0442\u043e\u0440\u043e\u043d\u044b",
-            "Opening lead attempted by the declaring side"),
-    "53": ("\u0425\u043e\u0434 \u0432\u0438\u0441\u0442\u0443\u044e\u0449\u0435\u0433\u043e \u0432\u043d\u0435 \u043e\u0447\u0435\u0440\u0435\u0434\u0438",
-           "Defender's lead out of turn"),
-    "55": ("\u0425\u043e\u0434 \u0440\u0430\u0437\u044b\u0433\u0440\u044b\u0432\u0430\u044e\u0449\u0435\u0433\u043e \u0432\u043d\u0435 \u043e\u0447\u0435\u0440\u0435\u0434\u0438",
-           "Declarer's lead out of turn"),
-    "57": ("\u041f\u0440\u0435\u0436\u0434\u0435\u0432\u0440\u0435\u043c\u0435\u043d\u043d\u044b\u0439 \u0445\u043e\u0434 \u0438\u043b\u0438 \u0438\u0433\u0440\u0430 \u0432\u0438\u0441\u0442\u0443\u044e\u0449\u0435\u0433\u043e",
-           "Premature lead or play by a defender"),
-    "52": ("\u041d\u0435 \u0441\u044b\u0433\u0440\u0430\u043d\u0430 \u0448\u0442\u0440\u0430\u0444\u043d\u0430\u044f \u043a\u0430\u0440\u0442\u0430",
-           "Failure to play a penalty card"),
-    "50D2": ("\u0425\u043e\u0434 \u043f\u0430\u0440\u0442\u043d\u0435\u0440\u0430 \u0438\u0433\u0440\u043e\u043a\u0430 \u0441\u043e \u0441\u0442\u0430\u0440\u0448\u0435\u0439 \u0448\u0442\u0440\u0430\u0444\u043d\u043e\u0439 \u043a\u0430\u0440\u0442\u043e\u0439",
-             "Lead by the partner of a defender with a major penalty card"),
-    "67": ("\u0414\u0435\u0444\u0435\u043a\u0442\u043d\u0430\u044f \u0432\u0437\u044f\u0442\u043a\u0430: \u0438\u0433\u0440\u043e\u043a \u043d\u0435 \u0441\u044b\u0433\u0440\u0430\u043b \u0432\u043e \u0432\u0437\u044f\u0442\u043a\u0443",
-           "Defective trick: a player has not played to the trick"),
-    "70": ("\u041e\u0441\u043f\u0430\u0440\u0438\u0432\u0430\u0435\u043c\u0430\u044f \u043f\u0440\u0435\u0442\u0435\u043d\u0437\u0438\u044f \u0438\u043b\u0438 \u0443\u0441\u0442\u0443\u043f\u043a\u0430",
-           "Disputed claim or concession"),
-    "61": ("\u0424\u0430\u043b\u044c\u0448\u0440\u0435\u043d\u043e\u043d\u0441", "Revoke"),
-    "64C": ("\u0424\u0430\u043b\u044c\u0448\u0440\u0435\u043d\u043e\u043d\u0441: \u0421\u0443\u0434\u044c\u044f \u043e\u0446\u0435\u043d\u0438\u0432\u0430\u0435\u0442 \u0443\u0449\u0435\u0440\u0431 (64\u0412)",
-            "Revoke: the director judges whether the damage is compensated (64C)"),
-    "62D": ("\u0424\u0430\u043b\u044c\u0448\u0440\u0435\u043d\u043e\u043d\u0441 \u0432 \u0434\u0432\u0435\u043d\u0430\u0434\u0446\u0430\u0442\u043e\u0439 \u0432\u0437\u044f\u0442\u043a\u0435 \u043d\u0435\u043e\u0431\u0445\u043e\u0434\u0438\u043c\u043e \u0441\u043a\u043e\u0440\u0440\u0435\u043a\u0442\u0438\u0440\u043e\u0432\u0430\u0442\u044c",
-            "A revoke in the twelfth trick must be corrected"),
-    "67B": ("\u0423 \u0438\u0433\u0440\u043e\u043a\u0430 \u043e\u0441\u0442\u0430\u043b\u0438\u0441\u044c \u043a\u0430\u0440\u0442\u044b: \u0434\u0435\u0444\u0435\u043a\u0442\u043d\u0430\u044f \u0432\u0437\u044f\u0442\u043a\u0430",
-            "A player has cards left: a defective trick"),
-    "79B": ("\u0420\u0430\u0437\u043d\u043e\u0433\u043b\u0430\u0441\u0438\u0435 \u043f\u043e \u0432\u044b\u0438\u0433\u0440\u0430\u043d\u043d\u044b\u043c \u0432\u0437\u044f\u0442\u043a\u0430\u043c",
-            "Disagreement on the tricks won"),
-}
+# law|entry|paragraph: the director's choices, in order.
+_OPTIONS = """
+54|accept|54B
+54|spread|54A
+54|reject|54D
+54E|reject|54E
+53|accept|53A
+53|reject|56
+55|accept|55A
+55|reject|55B
+57|highest|57A1
+57|lowest|57A2
+57|forbid|57A3
+52|accept|52B1a
+52|reject|52B2
+50D2|require|50D2a
+50D2|forbid|50D2a
+50D2|none|50D2b
+67|supply|67A1
+67|omit|67
+70|rule|70
+"""
 
-# law -> ((entry, paragraph, Russian, English), ...): the director's choices.
-OPTIONS = {
-    "54": (
-        ("accept", "54B", "\u0420\u0430\u0437\u044b\u0433\u0440\u044b\u0432\u0430\u044e\u0449\u0438\u0439 \u043f\u0440\u0438\u043d\u0438\u043c\u0430\u0435\u0442 \u0445\u043e\u0434, \u0432\u0442\u043e\u0440\u0430\u044f \u043a\u0430\u0440\u0442\u0430 \u0441 \u0435\u0433\u043e \u0440\u0443\u043a\u0438",
-         "Declarer accepts the lead and plays second from his own hand"),
-        ("spread", "54A", "\u0420\u0430\u0437\u044b\u0433\u0440\u044b\u0432\u0430\u044e\u0449\u0438\u0439 \u0432\u044b\u043a\u043b\u0430\u0434\u044b\u0432\u0430\u0435\u0442 \u0441\u0432\u043e\u044e \u0440\u0443\u043a\u0443 \u0438 \u0441\u0442\u0430\u043d\u043e\u0432\u0438\u0442\u0441\u044f \u0431\u043e\u043b\u0432\u0430\u043d\u043e\u043c",
-         "Declarer spreads his hand and becomes dummy"),
-        ("reject", "54D", "\u0425\u043e\u0434 \u0432\u0437\u044f\u0442 \u043d\u0430\u0437\u0430\u0434: \u0441\u0442\u0430\u0440\u0448\u0430\u044f \u0448\u0442\u0440\u0430\u0444\u043d\u0430\u044f \u043a\u0430\u0440\u0442\u0430 (50\u0413)",
-         "Lead withdrawn: a major penalty card (50D)"),
-    ),
-    "54E": (
-        ("reject", "54E", "\u041a\u0430\u0440\u0442\u0430 \u0432\u043e\u0437\u0432\u0440\u0430\u0449\u0430\u0435\u0442\u0441\u044f \u0432 \u0440\u0443\u043a\u0443 (\u041f\u0440\u0430\u0432\u0438\u043b\u043e 24)",
-         "The card goes back to the hand (Law 24)"),
-    ),
-    "53": (
-        ("accept", "53A", "\u0420\u0430\u0437\u044b\u0433\u0440\u044b\u0432\u0430\u044e\u0449\u0438\u0439 \u043f\u0440\u0438\u043d\u0438\u043c\u0430\u0435\u0442 \u0445\u043e\u0434",
-         "Declarer accepts the lead"),
-        ("reject", "56", "\u0425\u043e\u0434 \u0441 \u043f\u0440\u0430\u0432\u0438\u043b\u044c\u043d\u043e\u0439 \u0440\u0443\u043a\u0438; \u043a\u0430\u0440\u0442\u0430 \u2014 \u0441\u0442\u0430\u0440\u0448\u0430\u044f \u0448\u0442\u0440\u0430\u0444\u043d\u0430\u044f",
-         "Lead from the proper hand; the card is a major penalty card"),
-    ),
-    "55": (
-        ("accept", "55A", "\u0412\u0438\u0441\u0442\u0443\u044e\u0449\u0438\u0435 \u043f\u0440\u0438\u043d\u0438\u043c\u0430\u044e\u0442 \u0445\u043e\u0434",
-         "The defenders accept the lead"),
-        ("reject", "55B", "\u0420\u0430\u0437\u044b\u0433\u0440\u044b\u0432\u0430\u044e\u0449\u0438\u0439 \u0431\u0435\u0440\u0435\u0442 \u0445\u043e\u0434 \u043d\u0430\u0437\u0430\u0434",
-         "Declarer takes the lead back"),
-    ),
-    "57": (
-        ("highest", "57A1", "\u041f\u0430\u0440\u0442\u043d\u0435\u0440 \u0438\u0433\u0440\u0430\u0435\u0442 \u0441\u0442\u0430\u0440\u0448\u0435\u0439 \u043a\u0430\u0440\u0442\u043e\u0439 \u043c\u0430\u0441\u0442\u0438 \u0445\u043e\u0434\u0430",
-         "Partner plays his highest card of the suit led"),
-        ("lowest", "57A2", "\u041f\u0430\u0440\u0442\u043d\u0435\u0440 \u0438\u0433\u0440\u0430\u0435\u0442 \u043c\u043b\u0430\u0434\u0448\u0435\u0439 \u043a\u0430\u0440\u0442\u043e\u0439 \u043c\u0430\u0441\u0442\u0438 \u0445\u043e\u0434\u0430",
-         "Partner plays his lowest card of the suit led"),
-        ("forbid", "57A3", "\u041f\u0430\u0440\u0442\u043d\u0435\u0440\u0443 \u0437\u0430\u043f\u0440\u0435\u0449\u0435\u043d\u0430 \u0443\u043a\u0430\u0437\u0430\u043d\u043d\u0430\u044f \u043c\u0430\u0441\u0442\u044c",
-         "Partner may not play a suit the declarer names"),
-    ),
-    "52": (
-        ("accept", "52B1a", "\u0420\u0430\u0437\u044b\u0433\u0440\u044b\u0432\u0430\u044e\u0449\u0438\u0439 \u043f\u0440\u0438\u043d\u0438\u043c\u0430\u0435\u0442 \u043a\u0430\u0440\u0442\u0443",
-         "Declarer accepts the card"),
-        ("reject", "52B2", "\u0421\u044b\u0433\u0440\u0430\u0442\u044c \u0448\u0442\u0440\u0430\u0444\u043d\u043e\u0439 \u043a\u0430\u0440\u0442\u043e\u0439; \u044d\u0442\u0430 \u043a\u0430\u0440\u0442\u0430 \u2014 \u0441\u0442\u0430\u0440\u0448\u0430\u044f \u0448\u0442\u0440\u0430\u0444\u043d\u0430\u044f",
-         "Play the penalty card; this card becomes a major penalty card"),
-    ),
-    "50D2": (
-        ("require", "50D2a", "\u0422\u0440\u0435\u0431\u043e\u0432\u0430\u0442\u044c \u0445\u043e\u0434 \u0432 \u043c\u0430\u0441\u0442\u044c \u0448\u0442\u0440\u0430\u0444\u043d\u043e\u0439 \u043a\u0430\u0440\u0442\u044b",
-         "Require a lead of the penalty card's suit"),
-        ("forbid", "50D2a", "\u0417\u0430\u043f\u0440\u0435\u0442\u0438\u0442\u044c \u0445\u043e\u0434 \u0432 \u044d\u0442\u0443 \u043c\u0430\u0441\u0442\u044c, \u043f\u043e\u043a\u0430 \u043e\u043d \u0441\u043e\u0445\u0440\u0430\u043d\u044f\u0435\u0442 \u0445\u043e\u0434",
-         "Forbid that suit while he retains the lead"),
-        ("none", "50D2b", "\u041d\u0435 \u0442\u0440\u0435\u0431\u043e\u0432\u0430\u0442\u044c \u0438 \u043d\u0435 \u0437\u0430\u043f\u0440\u0435\u0449\u0430\u0442\u044c; \u043a\u0430\u0440\u0442\u0430 \u043e\u0441\u0442\u0430\u0435\u0442\u0441\u044f \u0448\u0442\u0440\u0430\u0444\u043d\u043e\u0439",
-         "No requirement: the penalty card stays"),
-    ),
-    "67": (
-        ("supply", "67A1", "\u041d\u0430\u0440\u0443\u0448\u0438\u0442\u0435\u043b\u044c \u0432\u043e\u0441\u043f\u043e\u043b\u043d\u044f\u0435\u0442 \u0432\u0437\u044f\u0442\u043a\u0443 \u0437\u0430\u043a\u043e\u043d\u043d\u043e\u0439 \u043a\u0430\u0440\u0442\u043e\u0439",
-         "The offender supplies a card he can legally play"),
-        ("omit", "67", "\u0412\u0437\u044f\u0442\u043a\u0430 \u043e\u0441\u0442\u0430\u0435\u0442\u0441\u044f \u0431\u0435\u0437 \u043a\u0430\u0440\u0442\u044b; \u0440\u0435\u0448\u0435\u043d\u0438\u0435 \u2014 \u0432 \u043a\u043e\u043d\u0446\u0435 (67\u0411)",
-         "The trick stands short; settled at the end (67B)"),
-    ),
-    "70": (
-        ("rule", "70", "\u0421\u0443\u0434\u044c\u044f \u0443\u0441\u0442\u0430\u043d\u0430\u0432\u043b\u0438\u0432\u0430\u0435\u0442 \u0447\u0438\u0441\u043b\u043e \u0432\u0437\u044f\u0442\u043e\u043a",
-         "The director rules the number of tricks"),
-    ),
-}
+# What happened (law|text) and each choice (law/entry|text), in Russian and in English.
+_RU = """
+54|Открытый первый ход вне очереди
+54E|Первый ход игрока разыгрывающей стороны
+53|Ход вистующего вне очереди
+55|Ход разыгрывающего вне очереди
+57|Преждевременный ход или игра вистующего
+52|Не сыграна штрафная карта
+50D2|Ход партнера игрока со старшей штрафной картой
+67|Дефектная взятка: игрок не сыграл во взятку
+70|Оспариваемая претензия или уступка
+61|Фальшренонс
+64C|Фальшренонс: Судья оценивает ущерб (64В)
+62D|Фальшренонс в двенадцатой взятке необходимо скорректировать
+67B|У игрока остались карты: дефектная взятка
+79B|Разногласие по выигранным взяткам
+54/accept|Разыгрывающий принимает ход, вторая карта с его руки
+54/spread|Разыгрывающий выкладывает свою руку и становится болваном
+54/reject|Ход взят назад: старшая штрафная карта (50Г)
+54E/reject|Карта возвращается в руку (Правило 24)
+53/accept|Разыгрывающий принимает ход
+53/reject|Ход с правильной руки; карта — старшая штрафная
+55/accept|Вистующие принимают ход
+55/reject|Разыгрывающий берет ход назад
+57/highest|Партнер играет старшей картой масти хода
+57/lowest|Партнер играет младшей картой масти хода
+57/forbid|Партнеру запрещена указанная масть
+52/accept|Разыгрывающий принимает карту
+52/reject|Сыграть штрафной картой; эта карта — старшая штрафная
+50D2/require|Требовать ход в масть штрафной карты
+50D2/forbid|Запретить ход в эту масть, пока он сохраняет ход
+50D2/none|Не требовать и не запрещать; карта остается штрафной
+67/supply|Нарушитель восполняет взятку законной картой
+67/omit|Взятка остается без карты; решение — в конце (67Б)
+70/rule|Судья устанавливает число взяток
+"""
+
+_EN = """
+54|Opening lead out of turn faced
+54E|Opening lead attempted by the declaring side
+53|Defender's lead out of turn
+55|Declarer's lead out of turn
+57|Premature lead or play by a defender
+52|Failure to play a penalty card
+50D2|Lead by the partner of a defender with a major penalty card
+67|Defective trick: a player has not played to the trick
+70|Disputed claim or concession
+61|Revoke
+64C|Revoke: the director judges whether the damage is compensated (64C)
+62D|A revoke in the twelfth trick must be corrected
+67B|A player has cards left: a defective trick
+79B|Disagreement on the tricks won
+54/accept|Declarer accepts the lead and plays second from his own hand
+54/spread|Declarer spreads his hand and becomes dummy
+54/reject|Lead withdrawn: a major penalty card (50D)
+54E/reject|The card goes back to the hand (Law 24)
+53/accept|Declarer accepts the lead
+53/reject|Lead from the proper hand; the card is a major penalty card
+55/accept|The defenders accept the lead
+55/reject|Declarer takes the lead back
+57/highest|Partner plays his highest card of the suit led
+57/lowest|Partner plays his lowest card of the suit led
+57/forbid|Partner may not play a suit the declarer names
+52/accept|Declarer accepts the card
+52/reject|Play the penalty card; this card becomes a major penalty card
+50D2/require|Require a lead of the penalty card's suit
+50D2/forbid|Forbid that suit while he retains the lead
+50D2/none|No requirement: the penalty card stays
+67/supply|The offender supplies a card he can legally play
+67/omit|The trick stands short; settled at the end (67B)
+70/rule|The director rules the number of tricks
+"""
+
+
+def _text(key, lang):
+    table = _EN if lang == "en" else _RU
+    i = table.find("\n" + key + "|")
+    if i < 0:
+        return None
+    i += len(key) + 2
+    return table[i:table.find("\n", i)]
 
 
 def describe(law, lang="ru"):
     """What happened, in the terminal's language (the law code if unknown)."""
-    text = WHAT.get(law)
-    if text is None:
-        return law
-    return text[1] if lang == "en" else text[0]
+    got = _text(law, lang)
+    return law if got is None else got
+
+
+def _rows(law):
+    """(entry, paragraph) of each of the law's options, in order."""
+    out = []
+    head = "\n" + law + "|"
+    i = _OPTIONS.find(head)
+    while i >= 0:
+        i += len(head)
+        out.append(tuple(_OPTIONS[i:_OPTIONS.find("\n", i)].split("|")))
+        i = _OPTIONS.find(head, i)
+    return out
 
 
 def options(law, lang="ru"):
     """[(entry, paragraph, text)] for a pending law; [] when there is nothing to choose."""
     out = []
-    for entry, paragraph, ru, en in OPTIONS.get(law, ()):
-        out.append((entry, paragraph, en if lang == "en" else ru))
+    for entry, paragraph in _rows(law):
+        out.append((entry, paragraph, _text(law + "/" + entry, lang)))
     return out
+
+
+def __getattr__(name):
+    """WHAT: law -> (Russian, English); OPTIONS: law -> ((entry, paragraph, Russian,
+    English), ...)."""
+    if name == "WHAT":
+        laws = [line.split("|")[0] for line in _RU.split("\n") if line and "/" not in line]
+        return {law: (describe(law, "ru"), describe(law, "en")) for law in laws}
+    if name == "OPTIONS":
+        laws = [line.split("|")[0] for line in _OPTIONS.split("\n") if line]
+        return {law: tuple((e, p, _text(law + "/" + e, "ru"), _text(law + "/" + e, "en"))
+                           for e, p in _rows(law)) for law in laws}
+    raise AttributeError(name)

@@ -45,6 +45,8 @@ class App:
     def __init__(self, journal, config):
         self.journal = journal
         self.config = config
+        # the folder of the journal and the pushed files (travellers.cbor)
+        self.folder = journal.path.rsplit("/", 1)[0] if "/" in journal.path else "."
         self.session = Session(config)
         store.rebuild(self.session, journal)
         ui_text.set_lang(config.settings["lang"])

@@ -518,7 +518,8 @@ def result_lines(board):
 
 
 class ScoreScreen(Screen):
-    """A finished board: OK goes to the next board, BACK corrects (until the round closes)."""
+    """A finished board: OK goes to the next board, BACK corrects (until the round closes),
+    DOWN shows the board's traveller (terminal.traveller)."""
 
     def __init__(self, board):
         self.board = board
@@ -530,6 +531,10 @@ class ScoreScreen(Screen):
             app.go(TricksScreen(self.board))
         elif k == keys.MENU:
             app.go_round()
+        elif k == keys.DOWN:
+            from terminal import traveller
+
+            traveller.show(app, self.board.b, self)
         else:
             app.refuse()
 
@@ -538,6 +543,8 @@ class ScoreScreen(Screen):
         while len(out) < 5:
             out.append("")
         out = out[:5]
+        if not out[4]:
+            out[4] = t("trav_key")
         out.append(t("ok_next"))
         out.append(t("correct") if self.board.adj is None else "")
         return out

@@ -211,7 +211,7 @@ class RulingScreen(TextScreen):
 
     def explained(self):
         a = self.board.get_auction()
-        return a, rulings_text.explain(a, lang()), rulings_text.CHOICES[a.situation()][1]
+        return a, rulings_text.explain(a, lang()), rulings_text.choices(a.situation())[1]
 
     def title(self):
         a = self.board.get_auction()

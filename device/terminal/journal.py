@@ -4,7 +4,10 @@ File = frames, each a CBOR array:
   [seq, kind, data, tag]  a record; seq strictly increasing, kind a short text,
                           tag = HMAC-SHA256(key, cbor([ident, seq, kind, data]))
   [base]                  written first by compaction: every seq <= base was acknowledged
-                          by the host and removed; seqs after compaction continue above it.
+  [base, kept]            by the host and removed; seqs after compaction continue above it.
+                          `kept` is what the application needs of the removed records to
+                          resume (terminal.store): written in the same file as the records
+                          it complements, so one rename makes both durable at once.
 
 Power loss can only tear the last frame. On open the file is scanned (never loaded whole):
 every whole valid record is kept; a torn tail is cut off logically by starting the next append
@@ -47,6 +50,11 @@ def _durable(f):
         os.sync()
 
 
+def _marker(seq, kept):
+    """The compaction marker's frame: [seq], or [seq, kept] with the application's state."""
+    return encode_frame([seq] if kept is None else [seq, kept])
+
+
 class Journal:
     """Append-only record store for one terminal; see the module docstring for the format."""
 
@@ -78,6 +86,9 @@ class Journal:
             self.last += 1  # the damaged last record may have reached the host: skip its seq
         self.damaged = reader.dropped
         self._seal = reader.partial()
+        # The application's checkpoint() -> (seq, state): compaction goes no further than
+        # seq and keeps state in its marker (terminal.store), else None: up to any seq.
+        self.checkpoint = None
 
     def _frames(self, reader):
         """The file's frames through reader, fed one delimiter at a time so that a bad frame
@@ -100,7 +111,7 @@ class Journal:
         for obj in self._frames(reader):
             if not isinstance(obj, list):
                 reader.drop("journal: frame is not an array")
-            elif len(obj) == 1 and isinstance(obj[0], int):
+            elif len(obj) in (1, 2) and isinstance(obj[0], int):
                 self.base = max(self.base, obj[0])
                 previous = max(previous, obj[0])
             elif (len(obj) == 4 and isinstance(obj[0], int) and obj[0] > previous
@@ -145,6 +156,22 @@ class Journal:
             if record[0] > seq:
                 yield tuple(record)
 
+    def kept(self):
+        """What the last compaction kept for the application (the marker's second item), or
+        None. Only the file's first frame is read."""
+        reader = FrameReader()
+        with open(self.path, "rb") as f:
+            while True:
+                chunk = f.read(_CHUNK)
+                if not chunk:
+                    return None
+                for obj in reader.feed(chunk):
+                    if isinstance(obj, list) and len(obj) == 2 and isinstance(obj[0], int):
+                        return obj[1]
+                    return None
+                if reader.dropped:
+                    return None
+
     def rekey(self, key, ident):
         """Tag every record held, and every later one, under a new key and identity: at
         registration, the records made before it (under the provisional key) become the
@@ -153,9 +180,10 @@ class Journal:
             raise ValueError("journal: a key is non-empty bytes and an identity a str")
         self._key = key
         self._ident = cbor.encode(ident)
+        kept = self.kept()
         new = self.path + ".new"
         with open(new, "wb") as f:
-            f.write(encode_frame([self.base]))
+            f.write(_marker(self.base, kept))
             for seq, kind, data, _tag in self.records_after(self.base):
                 f.write(self._frame(seq, kind, data))
             _durable(f)
@@ -165,17 +193,26 @@ class Journal:
 
     def acknowledge(self, seq):
         """The host has stored every record up to seq: compact them away, power-safely.
+        With a `checkpoint` (the application's), only up to its seq, if not beyond `seq`,
+        and its state goes into the marker.
 
-        Returns True when the file was compacted, False when seq was already acknowledged.
+        Returns True when the file was compacted, False when seq was already acknowledged
+        (or the application has no checkpoint that far).
         """
         if not isinstance(seq, int) or seq > self.last:
             raise ValueError("journal: cannot acknowledge %r, the last record is %d" % (
                 seq, self.last))
+        kept = None
+        if self.checkpoint is not None:
+            upto, kept = self.checkpoint()
+            if kept is None or upto > seq:
+                return False
+            seq = upto
         if seq <= self.base:
             return False
         new = self.path + ".new"
         with open(new, "wb") as f:
-            f.write(encode_frame([seq]))
+            f.write(_marker(seq, kept))
             for record in self.records_after(seq):
                 f.write(encode_frame(list(record)))
             _durable(f)

@@ -26,7 +26,7 @@ class StartScreen(Screen):
     def key(self, app, k):
         row = app.config.round(next_round(app.session))
         if k == keys.OK and row:
-            app.go(PlayersScreen(self.values(app, row)))
+            app.go(PlayersScreen(self.values(app, row), app.config))
         elif k == keys.MENU or (k == keys.OK and not row):
             app.go(TypeInScreen(self.values(app, row)))
         else:
@@ -109,7 +109,7 @@ class TypeInScreen(Form):
         return None
 
     def done(self, app):
-        app.go(PlayersScreen([f.value for f in self.fields]))
+        app.go(PlayersScreen([f.value for f in self.fields], app.config))
 
     def lines(self, app):
         labels = [t(x) for x in _FIELDS]
@@ -124,18 +124,14 @@ class PlayersScreen(Form):
     """Player numbers of N, E, S, W (filled from the configuration's pairs); OK opens the
     round."""
 
-    def __init__(self, values):
+    def __init__(self, values, config):
         self.values = values
-        self.pl = [-1, -1, -1, -1]
-        Form.__init__(self, self.pl, (99999,) * 4)
-
-    def fill(self, app):
-        for pair, seats in ((self.values[3], (0, 2)), (self.values[4], (1, 3))):
-            got = app.config.pair_players(pair)
+        pl = [-1, -1, -1, -1]
+        for pair, seats in ((values[3], (0, 2)), (values[4], (1, 3))):
+            got = config.pair_players(pair)
             if got:
-                for i in range(2):
-                    if self.fields[seats[i]].value < 0:
-                        self.fields[seats[i]].value = got[i]
+                pl[seats[0]], pl[seats[1]] = got
+        Form.__init__(self, pl, (99999,) * 4)
 
     def problem(self):
         return None
@@ -149,7 +145,6 @@ class PlayersScreen(Form):
         app.home()
 
     def lines(self, app):
-        self.fill(app)
         out = self.window([seat(s) for s in range(4)],
                           t("players") + " NS %d EW %d" % (self.values[3], self.values[4]))
         out.append(t("ok_go"))
@@ -185,7 +180,7 @@ class RoundScreen(Screen):
             else:
                 app.refuse()
         elif k == keys.MENU:
-            app.go(MenuScreen())
+            app.go(MenuScreen(self.chosen(), self))
         elif not self.typed.key(k):
             app.refuse()
 
@@ -232,13 +227,23 @@ def _stay(app):
 
 
 class MenuScreen(Screen):
-    """The player's menu outside the auction: boards, language, sound."""
+    """The player's menu of the round overview: the chosen board's traveller, boards,
+    language, sound."""
+
+    def __init__(self, b, back):
+        self.b = b  # the board chosen in the overview, 0 for none
+        self.back = back
 
     def key(self, app, k):
         if k == keys.BACK:
             app.home()
+        elif k == 1 and self.b:
+            from terminal import traveller
+
+            traveller.show(app, self.b, self.back)
         elif not app.menu_key(k):
             app.refuse()
 
     def lines(self, app):
-        return [t("menu"), "", t("m_boards"), t("m_lang"), t("m_sound"), "", t("back")]
+        return [t("menu"), t("m_trav") % self.b if self.b else "", t("m_boards"), t("m_lang"),
+                t("m_sound"), "", t("back")]

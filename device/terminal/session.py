@@ -10,8 +10,8 @@ board (Law 77, from North-South's side).
 """
 
 from bridge import score as law77
-from bridge.boards import is_vulnerable
 from bridge.auction import Auction
+from bridge.boards import is_vulnerable
 
 FIRST_BID = 3  # call codes as in docs/RECORDS.md
 # The engine's journal events (docs/AUCTION_LOG.md, "Journal events"): a call is
@@ -172,7 +172,8 @@ class Session:
         self.current = None  # the Board being played
         self.flags = []  # (board or None, law or None, why) for the director, this session
         self.history = []  # b << 20 | ns << 10 | ew: boards played here in closed rounds
-        self.open_seq = 0  # seq of the open round's `open` record
+        self.seq = 0  # the last record applied
+        self.before = None  # (seq, _between()) just before the open round's `open` record
         self.skipped = 0  # records that could not be applied (never expected)
 
     # -- records ------------------------------------------------------------------------------
@@ -180,6 +181,7 @@ class Session:
     def apply(self, kind, data, seq=0):
         """Apply one record; returns what the engine said of a call or director's entry."""
         handler = getattr(self, "_r_" + kind, None)
+        self.seq = seq
         if handler is None:
             self.skipped += 1
             return None
@@ -190,7 +192,10 @@ class Session:
             return None
 
     def _r_open(self, d, seq):
-        self.round = d["rnd"]
+        rnd = d["rnd"]
+        between = not (self.round or self.boards)
+        self.before = (seq - 1, self._between()) if between else None
+        self.round = rnd
         self.section = d["sec"]
         self.table = d["tbl"]
         self.ns, self.ew = d["ns"], d["ew"]
@@ -202,7 +207,6 @@ class Session:
         self.players = d.get("pl")
         self.boards = {}
         self.current = None
-        self.open_seq = seq
 
     def _r_board(self, d, seq):
         b = d["b"]
@@ -311,6 +315,52 @@ class Session:
         self.round = 0
         self.boards = {}
         self.current = None
+        self.before = None
+
+    # -- what compaction keeps (terminal.store) -------------------------------------------
+
+    def _between(self):
+        """The state between two rounds, its lists as their lengths (they only grow)."""
+        return [self.closed, self.section, self.table, self.ns, self.ew, self.first,
+                self.last, self.players, self.skipped, len(self.history), len(self.flags)]
+
+    def checkpoint(self):
+        """(seq, state): the last point between two rounds (just before the open round's
+        `open`, else the last record) and the state there as CBOR data, which restore()
+        takes back; (0, None) when there is none. The records up to seq may be compacted
+        away once the state is kept beside the rest (terminal.store.compact)."""
+        if self.round or self.boards:
+            if self.before is None:
+                return 0, None
+            seq, got = self.before
+        else:
+            seq, got = self.seq, self._between()
+        state = got[:-2]
+        state.append(self.history[:got[-2]])
+        state.append([list(f) for f in self.flags[:got[-1]]])
+        return seq, state
+
+    def restore(self, state):
+        """Take back the state of checkpoint(); a malformed one changes nothing."""
+        try:
+            history, flags = state[9], state[10]
+            ok = len(state) == 11 and isinstance(state[1], str) and isinstance(history, list)
+            for x in history:
+                ok = ok and isinstance(x, int)
+            for f in flags:
+                ok = ok and isinstance(f, list) and len(f) == 3 and isinstance(f[2], str)
+            for x in (state[0], state[2], state[3], state[4], state[5], state[6], state[8]):
+                ok = ok and isinstance(x, int)
+        except (TypeError, IndexError, KeyError):
+            ok = False
+        if not ok:
+            self.skipped += 1
+            return False
+        (self.closed, self.section, self.table, self.ns, self.ew, self.first, self.last,
+         self.players, self.skipped) = state[:9]
+        self.history = history
+        self.flags = [tuple(f) for f in flags]
+        return True
 
     # -- questions ----------------------------------------------------------------------------
 

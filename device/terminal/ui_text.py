@@ -159,6 +159,10 @@ suit_ask|Масть: \u2663\u2666\u2665\u2660|Suit: \u2663\u2666\u2665\u2660
 card_ask|Карта: %s|Card: %s
 tricks_ask|Взяток: %s|Tricks: %s
 left|Остаток:|Left:
+trav|Протокол сд.%d|Traveller bd %d
+trav_none|Результатов нет|No results yet
+trav_key|\u2193 протокол|\u2193 traveller
+m_trav|1 протокол сд.%d|1 traveller bd %d
 syncing|Синхронизация|Syncing
 sync_help|Не вынимайте кабель|Keep the cable in
 sync_recs|Записей: %d|Records: %d
