@@ -169,7 +169,9 @@ def _tables(text, sections):
 def _boards_per_set(args, sets):
     """--boards-per-round, or --boards divided among the movement's `sets` board sets."""
     if args.boards is None:
-        return args.boards_per_round or DEFAULT_BOARDS_PER_ROUND
+        if args.boards_per_round is None:
+            return DEFAULT_BOARDS_PER_ROUND
+        return args.boards_per_round  # the movement refuses 0 and negative numbers
     if args.boards < 1 or args.boards % sets:
         raise event.SetupError("%d boards do not divide among the movement's %d board sets"
                                % (args.boards, sets))

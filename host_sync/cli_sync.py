@@ -9,6 +9,7 @@ import logging
 
 import serial
 
+from host_sync import event
 from host_sync.db import DatabaseError, open_db
 from host_sync.serve import BAUD, Station, discover, serve_forever
 from host_sync.sync import Session, SyncFailed
@@ -50,19 +51,26 @@ def _quiet_logging(err):
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
 
 
-def _session(args, err, register, place=None):
+def _session(args, err, register, place=None, command="sync"):
     _quiet_logging(err)
     try:
         db = open_db(args.db)
     except DatabaseError as e:
         err.write("%s\n" % e)
         return None, 2
+    if place:
+        try:  # refused before the port is opened: nothing is stored
+            place = (event.check_place(db, *place), place[1])
+        except event.SetupError as e:
+            err.write("%s: %s\n" % (command, e))
+            db.close()
+            return None, 2
     try:
         with serial.Serial(args.port, BAUD, timeout=0.02) as port:
             p = Session(db, port, name=args.port, register=register, place=place,
                         timeout=getattr(args, "timeout", 1.0)).run()
         return (db, p), 0
-    except (SyncFailed, serial.SerialException, OSError) as e:
+    except (SyncFailed, event.SetupError, serial.SerialException, OSError) as e:
         err.write("%s: %s\n" % (args.port, e))
         db.close()
         return None, 1
@@ -79,13 +87,13 @@ def run_sync(args, out, err):
 
 
 def run_register(args, out, err):
-    place = (args.section, args.table) if args.table else None
-    got, status = _session(args, err, True, place)
+    place = (args.section, args.table) if args.table is not None else None
+    got, status = _session(args, err, True, place, "terminal register")
     if got:
         db, p = got
         db.close()
-        out.write("terminal %s registered%s\n" % (
-            p.terminal, " at table %s%d" % (args.section, args.table) if args.table else ""))
+        out.write("terminal %s registered%s\n" % (p.terminal, " at table %s%d" % (
+            args.section.strip().upper(), args.table) if place else ""))
     return status
 
 
@@ -99,7 +107,12 @@ def run_serve(args, out, err):
     indicators = None
     if args.station:
         from host_sync.station import Indicators
-        indicators = Indicators()
+        from hw.rpi.outputs import GpioMissing
+        try:
+            indicators = Indicators()
+        except GpioMissing as e:
+            err.write("serve --station: %s\n" % e)
+            return 2
     station = Station(args.db, args.port, register=args.register, timeout=args.timeout,
                       indicators=indicators)
     out.write("watching %s\n" % (", ".join(discover(args.port)) or "for terminals"))

@@ -50,20 +50,43 @@ def _bytes_hex(value):
 class Database:
     """A connection to one event file; `with db.transaction():` around every change."""
 
-    def __init__(self, path):
+    def __init__(self, path, create=False):
         self.path = str(path)
         self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000,
                                     isolation_level=None, check_same_thread=True)
         self.conn.row_factory = sqlite3.Row
+        try:
+            self._check_owner(create)  # before any pragma or migration writes to the file
+        except BaseException:
+            self.conn.close()
+            raise
         self.conn.execute("PRAGMA busy_timeout = %d" % BUSY_TIMEOUT_MS)
         self.conn.execute("PRAGMA foreign_keys = ON")
         mode = self.conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if mode != "wal" and self.path != ":memory:":
             raise DatabaseError("%s: SQLite refused WAL mode (%s)" % (self.path, mode))
-        self.conn.execute("PRAGMA synchronous = NORMAL" if mode == "wal" else
-                          "PRAGMA synchronous = FULL")
+        # FULL even in WAL: the station acknowledges a batch right after its commit and the
+        # terminal then deletes those records, so a commit must survive a power cut. Cost:
+        # one fsync of the WAL per commit (one per 64-record pull window; bench/sync_bench.py).
+        self.conn.execute("PRAGMA synchronous = FULL")
         self._depth = 0
         self.migrate()
+
+    def _check_owner(self, create):
+        """Refuse a file that is not an event database before touching it: another program's
+        SQLite file (it has tables but no schema_version) always, and a database with no
+        tables at all (a zero-byte file) unless we are creating the event."""
+        tables = [r[0] for r in self.conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        if "schema_version" in tables:
+            return
+        if tables:
+            raise DatabaseError("%s is not an event database: it holds the tables of another "
+                                "program (%s); it was left as it was" % (
+                                    self.path, ", ".join(tables[:5])))
+        if not create:
+            raise DatabaseError("%s is an empty file, not an event database (create one with "
+                                "`host-sync event create`)" % self.path)
 
     def close(self):
         self.conn.close()
@@ -209,7 +232,9 @@ def open_db(path, create=False):
     if not create and not p.exists():
         raise DatabaseError("%s: no such event database (create it with `host-sync event "
                             "create`)" % path)
+    if not p.parent.is_dir():
+        raise DatabaseError("%s: no such folder %s" % (path, p.parent))
     try:
-        return Database(p)
+        return Database(p, create)
     except sqlite3.DatabaseError as e:
         raise DatabaseError("%s: not a scoring database: %s" % (path, e))

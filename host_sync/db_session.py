@@ -61,21 +61,29 @@ def session_from_db(db, number=None, method="mp"):
         if row["adjustment"] and not _adjusted(result, json.loads(row["adjustment"]),
                                                row["board"], session):
             continue  # not played: no line on the traveller
-        if not row["adjustment"]:
-            _played(result, row, leads.get(row["round_id"], {}).get(row["board"]))
+        if not row["adjustment"] and not _played(
+                result, row, leads.get(row["round_id"], {}).get(row["board"])):
+            continue
         session.results.append(result)
     return session
 
 
 def _played(result, row, lead):
+    """Fill in a verified line the host scored; False when the host has no contract for it
+    (no auction nor contract entered, or an auction left waiting for the director): such a
+    line stays off the traveller, and its `no_contract` / `auction_incomplete` flag is the
+    director's to settle (an adjusted score or a corrected entry)."""
     if row["passed_out"]:
         result.contract = "Pass"
-        return
+        return True
+    if row["bid"] is None:
+        return False
     result.contract = contract_text(row["bid"], row["risk"])
     result.declarer = SEATS[row["declarer"]]
     result.tricks = row["tricks"]
     if lead is not None:
         result.lead = cards.token(lead)
+    return True
 
 
 def _adjusted(result, adj, board, session):
@@ -108,6 +116,7 @@ def _leads(db, sid):
             "SELECT rec.round_id, rec.board, rec.body FROM records rec "
             "JOIN rounds ro ON ro.id = rec.round_id JOIN tables t ON t.id = ro.table_id "
             "JOIN sections s ON s.id = t.section_id "
-            "WHERE s.session_id = ? AND rec.kind = 'lead' ORDER BY rec.seq", (sid,)):
+            "WHERE s.session_id = ? AND rec.kind = 'lead' AND rec.valid = 1 ORDER BY rec.seq",
+            (sid,)):
         out.setdefault(row["round_id"], {})[row["board"]] = json.loads(row["body"])["cd"]
     return out

@@ -234,6 +234,21 @@ def terminal_key(event_key, terminal_id):
     return hmac.new(event_key, terminal_id.encode(), hashlib.sha256).digest()
 
 
+def check_place(db, section, table):
+    """The section letter (upper case) of a placement at `table` of the current session;
+    SetupError when the session has no such section or its movement no such table."""
+    event_id = the_event(db)[0]
+    letter = (section or "").strip().upper()
+    movements = section_movements(db, session_id(db, event_id))
+    if letter not in movements:
+        raise SetupError("no section %s (the session has %s)" % (
+            letter or "''", ", ".join(movements)))
+    tables = movements[letter].tables
+    if not isinstance(table, int) or isinstance(table, bool) or not 1 <= table <= tables:
+        raise SetupError("table %s: the movement has %d tables" % (table, tables))
+    return letter
+
+
 def register_terminal(db, terminal_id, base_seq, name="", section=None, table=None,
                       actor="station"):
     """Register (or re-register) a terminal at this event; returns its key.
@@ -245,6 +260,8 @@ def register_terminal(db, terminal_id, base_seq, name="", section=None, table=No
         raise SetupError("a terminal identity is a short text, not %r" % (terminal_id,))
     event_id, _, event_key = the_event(db)
     key = terminal_key(event_key, terminal_id)
+    if section is not None or table is not None:
+        section = check_place(db, section, table)
     with db.transaction():
         row = db.one("SELECT event_id FROM terminals WHERE id = ?", (terminal_id,))
         place = {"section": section, "table_no": table}
@@ -333,9 +350,10 @@ def table_config(db, terminal_id):
 
 
 def travellers(db, terminal_id):
-    """For each board the terminal's table has a result on in the current session: every
-    scored line of that board in its section, as [ns, ew, bid, risk, declarer, tricks,
-    score_ns] (bid None when passed out), for display at the table."""
+    """For each board the terminal's table has a verified result on in the current session:
+    every verified, scored line of that board in its section, as [ns, ew, bid, risk,
+    declarer, tricks, score_ns] (bid None when passed out), for display at the table. An
+    unverified line is not final (the scoring does not count it) and is not shown either."""
     t = terminal(db, terminal_id)
     sid = current_session(db, t["event_id"])
     if sid is None or t["table_no"] is None:
@@ -343,7 +361,8 @@ def travellers(db, terminal_id):
     played = [row["board"] for row in db.all(
         "SELECT DISTINCT r.board FROM results r JOIN rounds ro ON ro.id = r.round_id "
         "JOIN tables tb ON tb.id = ro.table_id JOIN sections s ON s.id = tb.section_id "
-        "WHERE s.session_id = ? AND s.letter = ? AND tb.number = ? AND r.score_ns IS NOT NULL",
+        "WHERE s.session_id = ? AND s.letter = ? AND tb.number = ? AND r.verified = 1 "
+        "AND r.score_ns IS NOT NULL",
         (sid, t["section"], t["table_no"]))]
     out = {}
     for b in sorted(played):
@@ -352,6 +371,7 @@ def travellers(db, terminal_id):
             "SELECT ro.ns_pair, ro.ew_pair, r.bid, r.risk, r.declarer, r.tricks, r.score_ns "
             "FROM results r JOIN rounds ro ON ro.id = r.round_id "
             "JOIN tables tb ON tb.id = ro.table_id JOIN sections s ON s.id = tb.section_id "
-            "WHERE s.session_id = ? AND s.letter = ? AND r.board = ? AND r.score_ns IS NOT NULL "
+            "WHERE s.session_id = ? AND s.letter = ? AND r.board = ? AND r.verified = 1 "
+            "AND r.score_ns IS NOT NULL "
             "ORDER BY ro.ns_pair", (sid, t["section"], b))]
     return out

@@ -25,6 +25,7 @@ from bridge.score import score
 
 from host_sync.db import now
 from host_sync.event import current_session
+from host_sync.link import cbor_encode
 
 ACTOR = "sync"
 LAST_CONTRACT = FIRST_BID + MAX_LEVEL * 5 - 1
@@ -74,6 +75,8 @@ def check(kind, data):
     """Raise Invalid unless data holds the fields RECORDS.md gives `kind` (extra keys pass)."""
     if not isinstance(data, dict):
         raise Invalid("the fields of a %s record must be a map" % kind)
+    if not all(isinstance(name, str) for name in data):
+        raise Invalid("the fields of a %s record must be named by text" % kind)
     if kind == "open":
         _text(data, "sec")
         for name in ("tbl", "rnd", "ns", "ew"):
@@ -215,6 +218,10 @@ class _Run:
         self.tid = t["id"]
         self.actor = actor
         self.session = t["session_id"] or current_session(db, t["event_id"])
+        if t["table_no"] is None:  # not placed: no configuration ties it to an older session
+            self.session = current_session(db, t["event_id"]) or self.session
+            db.update("terminals", {"id": self.tid}, {"session_id": self.session}, actor,
+                      self.tid)
         self.round = db.value("SELECT round_id FROM records WHERE terminal_id = ? "
                               "ORDER BY seq DESC LIMIT 1", (self.tid,))
         self.auctions = {}
@@ -235,8 +242,9 @@ class _Run:
         board = data.get("b") if isinstance(data, dict) else None
         try:
             check(kind, data)
-        except Invalid as e:
-            self._store(seq, kind, data, board if isinstance(board, int) else None)
+        except Invalid as e:  # kept as received with valid = 0: no reader takes it as a fact
+            sane = type(board) is int and 1 <= board <= BIG
+            self._store(seq, kind, data, board if sane else None, valid=0)
             self.flag(seq, None, "invalid_record", None, "%s record: %s" % (kind, e))
             return
         if kind == "open":
@@ -256,11 +264,10 @@ class _Run:
         else:
             getattr(self, "_" + kind)(seq, board, data)
 
-    def _store(self, seq, kind, data, board):
+    def _store(self, seq, kind, data, board, valid=1):
         key = {"terminal_id": self.tid, "seq": seq}
         self.db.insert("records", dict(key, kind=kind, board=board, round_id=self.round,
-                                       body=json.dumps(data, sort_keys=True, default=_hex),
-                                       received_at=now()),
+                                       body=_body(data), valid=valid, received_at=now()),
                        self.actor, self.tid, key=key)
 
     def _claimant(self):
@@ -331,6 +338,13 @@ class _Run:
                             (self.session, board))
         return vul or law2.vulnerability(board)
 
+    def _dealer(self, board):
+        """The board's stored dealer (a deal imported in another rotation keeps its own, and
+        the terminal starts the auction with it); Law 2's for a board the session lacks."""
+        dealer = self.db.value("SELECT dealer FROM boards WHERE session_id = ? AND number = ?",
+                               (self.session, board))
+        return law2.dealer(board) if dealer is None else dealer
+
     def _board(self, seq, board, d):
         if self._after_close(seq, board):
             return
@@ -345,10 +359,11 @@ class _Run:
         stored facts (and then kept up to date for the rest of the batch)."""
         key = (self.round, board)
         if key not in self.auctions:
-            a = Auction(law2.dealer(board))
+            a = Auction(self._dealer(board))
             for row in self.db.all(
                     "SELECT kind, body FROM records WHERE round_id = ? AND board = ? AND "
-                    "terminal_id = ? AND kind IN ('call', 'dir') AND seq < ? ORDER BY seq",
+                    "terminal_id = ? AND kind IN ('call', 'dir') AND valid = 1 AND seq < ? "
+                    "ORDER BY seq",
                     (self.round, board, self.tid, seq)):
                 _replay(a, row["kind"], json.loads(row["body"]))
             self.auctions[key] = a
@@ -409,7 +424,8 @@ class _Run:
 
     def _quick_contract(self, board):
         row = self.db.one("SELECT body FROM records WHERE round_id = ? AND board = ? AND "
-                          "terminal_id = ? AND kind = 'quick' ORDER BY seq DESC LIMIT 1",
+                          "terminal_id = ? AND kind = 'quick' AND valid = 1 "
+                          "ORDER BY seq DESC LIMIT 1",
                           (self.round, board, self.tid))
         if row is None:
             return None
@@ -465,7 +481,7 @@ class _Run:
     def _check_play(self, seq, board, tricks):
         """79B: the tricks agreed differ from what the recorded play gives (Law 64 included)."""
         if self.db.value("SELECT 1 FROM records WHERE round_id = ? AND board = ? AND "
-                         "terminal_id = ? AND kind IN ('card', 'claim') LIMIT 1",
+                         "terminal_id = ? AND kind IN ('card', 'claim') AND valid = 1 LIMIT 1",
                          (self.round, board, self.tid)) is None:
             return
         p = self.play(seq, board)
@@ -513,8 +529,8 @@ class _Run:
                 p = play_records.start(contract, self._deal(board))
                 for row in self.db.all(
                         "SELECT kind, body FROM records WHERE round_id = ? AND board = ? AND "
-                        "terminal_id = ? AND kind IN ('card', 'claim', 'pdir') AND seq < ? "
-                        "AND seq > ? ORDER BY seq",
+                        "terminal_id = ? AND kind IN ('card', 'claim', 'pdir') AND valid = 1 "
+                        "AND seq < ? AND seq > ? ORDER BY seq",
                         (self.round, board, self.tid, seq, self._quick_seq(board, seq))):
                     try:
                         play_records.apply(p, row["kind"], json.loads(row["body"]))
@@ -532,7 +548,7 @@ class _Run:
 
     def _quick_seq(self, board, seq):
         return self.db.value("SELECT MAX(seq) FROM records WHERE round_id = ? AND board = ? AND "
-                             "terminal_id = ? AND kind = 'quick' AND seq < ?",
+                             "terminal_id = ? AND kind = 'quick' AND valid = 1 AND seq < ?",
                              (self.round, board, self.tid, seq)) or 0
 
     def _deal(self, board):
@@ -585,7 +601,8 @@ class _Run:
 def _replay(auction, kind, d):
     """Give the auction one stored call or director entry; False if the engine refuses it."""
     if kind == "dir":
-        return auction.apply(EV_ACCEPT if d["d"] == "accept" else EV_REJECT)
+        entry = {"accept": EV_ACCEPT, "reject": EV_REJECT}.get(d["d"])
+        return entry is not None and auction.apply(entry)
     change = {1: "unintended", 2: "deliberate"}.get(d.get("ch"))
     return auction.apply(call_event(d["s"], d["c"], artificial=bool(d.get("art")),
                                     same_meaning=bool(d.get("sm")), change=change))
@@ -595,6 +612,15 @@ def _hex(value):
     if isinstance(value, bytes):
         return value.hex()
     raise TypeError("not JSON: %r" % (value,))
+
+
+def _body(data):
+    """The record's fields as JSON (bytes as hex); fields JSON cannot name (a map keyed by
+    bytes, or by numbers and text together) are kept as the record's canonical CBOR in hex."""
+    try:
+        return json.dumps(data, sort_keys=True, default=_hex)
+    except (TypeError, ValueError):
+        return json.dumps({"cbor": cbor_encode(data).hex()})
 
 
 def compacted(db, terminal_id, base, actor=ACTOR):

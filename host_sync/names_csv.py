@@ -75,6 +75,9 @@ def read_names(path):
         header = [_column(c) for c in next(rows, [])]
     except csv.Error as e:
         raise NamesError(["%s:1: %s" % (where, e)]) from None
+    twice = sorted({c for c in header if c and header.count(c) > 1})
+    if twice:
+        raise NamesError(["%s:1: the column %s is given twice" % (where, c) for c in twice])
     missing = [c for c in REQUIRED if c not in header]
     unknown = [c for c in header if c and c not in REQUIRED + OPTIONAL]
     if missing or unknown:

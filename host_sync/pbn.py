@@ -523,7 +523,8 @@ def read_file(path) -> Iterator[Game]:
 
 
 def iter_pbn_files(paths) -> Iterator[Path]:
-    """Expand files and folders (recursively) into PBN files (*.pbn case-insensitive), sorted; a missing path raises PbnError.
+    """Expand files and folders (recursively) into PBN files (*.pbn case-insensitive), sorted;
+    a missing path raises PbnError.
 
     A file named explicitly is taken whatever its extension.
     """

@@ -12,6 +12,7 @@ from bridge import boards, calls
 from bridge.auction import Auction
 from bridge.score import RISKS, score
 from bridge.seats import SEATS, parse_seat, partner
+
 from host_sync.pbn import PbnError, iter_pbn_files, read_file
 
 

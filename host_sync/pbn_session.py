@@ -8,8 +8,6 @@ PairId_NS / PairId_EW (the pair numbers), Adjusted ("assigned", "weighted 1/3 11
 Import reads such games back into a `Session`.
 """
 
-from fractions import Fraction
-
 from bridge import boards as board_rules
 from bridge.seats import SEATS, lho, parse_seat
 
@@ -17,6 +15,7 @@ from host_sync.pbn import Game
 from host_sync.pbn_check import tricks_for_declarer
 from host_sync.pbn_tables import Table
 from host_sync.rescore import number_text
+from host_sync.results_fields import adjusted_text, apply_adjusted
 from host_sync.scoring.session import Board, Pair, Result, Session, score_session
 
 SCORING_TAG = {("mp", 2): "MP;MP1", ("mp", 1): "MP;MP2", ("cross-imps", 2): "IMP;Cross2",
@@ -43,22 +42,6 @@ def _points_text(value):
     return "-" if value is None else number_text(value) if not isinstance(value, tuple) else "-"
 
 
-def _adjusted_tag(result):
-    kind = result.kind()
-    if kind == "artificial":
-        parts = []
-        if result.ns_artificial:
-            parts.append("NS %s" % result.ns_artificial)
-        if result.ew_artificial:
-            parts.append("EW %s" % result.ew_artificial)
-        return "artificial " + " ".join(parts)
-    if kind == "weighted":
-        return "weighted " + ";".join("%s %d" % (Fraction(w), s) for w, s in result.weighted)
-    if kind in ("assigned", "split"):
-        return "assigned"
-    return None
-
-
 def _game(session, result, board):
     ns, ew = session.pair(result.ns), session.pair(result.ew)
     north, south = _names(ns)
@@ -74,7 +57,7 @@ def _game(session, result, board):
         tags["Round"] = str(result.round)
     if result.table is not None:
         tags["Table"] = str(result.table)
-    adjusted = _adjusted_tag(result)
+    adjusted = adjusted_text(result)
     if adjusted:
         tags["Adjusted"] = adjusted
     if result.group is not None:
@@ -148,33 +131,46 @@ def session_games(session, scored=None):
     return games
 
 
+def _int_tag(tags, name, where):
+    text = tags.get(name, "").strip()
+    if not text:
+        raise ValueError("%s: no %s tag" % (where, name))
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError("%s: %s %r is not a number" % (where, name, text)) from None
+
+
+def _score_tag(text):
+    """(NS, EW) of a Score tag "NS 420", "EW 100" or "NS 420 EW -450" (None where not given,
+    and for a tag of another form: the caller says what it needed)."""
+    parts = (text or "").split()
+    if len(parts) % 2 or set(parts[::2]) - {"NS", "EW"}:
+        return None, None
+    try:
+        values = {side: int(v) for side, v in zip(parts[::2], parts[1::2])}
+    except ValueError:
+        return None, None
+    return values.get("NS"), values.get("EW")
+
+
 def _result(game):
     tags = game.tags
+    where = "game %d" % (game.index + 1)
     if not tags.get("PairId_NS") or not tags.get("PairId_EW"):
-        raise ValueError("game %d has no PairId_NS / PairId_EW tags" % (game.index + 1))
+        raise ValueError("%s has no PairId_NS / PairId_EW tags" % where)
     declarer = tags.get("Declarer", "").strip()
     tricks = None
     if declarer and tags.get("Result", "").strip():
         tricks = tricks_for_declarer(tags["Result"], parse_seat(declarer))
-    result = Result(int(tags["Board"]), tags["PairId_NS"], tags["PairId_EW"],
+    result = Result(_int_tag(tags, "Board", where), tags["PairId_NS"], tags["PairId_EW"],
                     contract=tags.get("Contract", "").strip(), declarer=declarer, tricks=tricks,
                     round=int(tags["Round"]) if tags.get("Round", "").isdigit() else None,
                     table=int(tags["Table"]) if tags.get("Table", "").isdigit() else None,
                     group=tags.get("FouledGroup"))
     if game.plays:
         result.lead = game.plays[0] if game.plays[0] != "-" else ""
-    adjusted = tags.get("Adjusted", "")
-    if adjusted == "assigned":
-        parts = tags["Score"].split()
-        values = dict(zip(parts[::2], (int(v) for v in parts[1::2])))
-        result.assigned, result.assigned_ew = values["NS"], values.get("EW")
-    elif adjusted.startswith("weighted "):
-        result.weighted = tuple((Fraction(w), int(s)) for w, s in (
-            part.split() for part in adjusted[len("weighted "):].split(";")))
-    elif adjusted.startswith("artificial "):
-        parts = adjusted.split()[1:]
-        codes = dict(zip(parts[::2], parts[1::2]))
-        result.ns_artificial, result.ew_artificial = codes.get("NS"), codes.get("EW")
+    apply_adjusted(result, tags.get("Adjusted"), *_score_tag(tags.get("Score")), where)
     return result
 
 

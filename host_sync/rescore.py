@@ -74,6 +74,18 @@ class TotalScores:
         return table
 
 
+def _multiplicity(game, index, row):
+    """How many tables a ScoreTable row stands for: a whole number from 1 (1 when blank)."""
+    text = (row.get("Multiplicity") or "").strip()
+    if not text or text == "-":
+        return 1
+    if not text.isdigit() or int(text) < 1:
+        raise ValueError("game %d, board %s, row %d: Multiplicity %r is not a number of "
+                         "tables (1 or more)" % (game.index + 1, game.tags.get("Board", "?"),
+                                                 index + 1, text))
+    return int(text)
+
+
 def rescore_game(game, method, trim, totals):
     """Recompute the game's ScoreTable in place; returns False when it has none."""
     table = Table.from_game(game, "ScoreTable")
@@ -81,7 +93,7 @@ def rescore_game(game, method, trim, totals):
         return False
     rows = table.dicts()
     scores = [_row_score(r) for r in rows]
-    counts = [int(r.get("Multiplicity") or 1) for r in rows]
+    counts = [_multiplicity(game, i, r) for i, r in enumerate(rows)]
     played = [i for i, s in enumerate(scores) if s is not None]
     expanded = [scores[i] for i in played for _ in range(counts[i])]
     values = _values(expanded, method, trim)

@@ -17,7 +17,8 @@ import time
 import serial
 from serial.tools import list_ports
 
-from host_sync.db import open_db
+from host_sync.db import DatabaseError, open_db
+from host_sync.event import SetupError
 from host_sync.sync import Session, SyncFailed
 
 log = logging.getLogger("host_sync.serve")
@@ -96,7 +97,7 @@ class Station:
                     state = "done"
             finally:
                 db.close()
-        except SyncFailed as e:
+        except (SyncFailed, SetupError, DatabaseError) as e:  # said in one line, per port
             error = str(e)
         except (OSError, serial.SerialException) as e:
             error = "port: %s" % e

@@ -1,30 +1,23 @@
 """Travellers as CSV: one row per table result, for spreadsheets and other scoring programs.
 
-Columns: Board, Round, Table, NS, EW, Contract, Declarer, Lead, Tricks, ScoreNS, ScoreEW,
-ValueNS, ValueEW (matchpoints on the 2/1 scale, IMPs or points) and Adjusted, which holds
-what a plain score cannot: "assigned", "weighted 1/3 110;2/3 -50", "artificial NS A+ EW A-".
-Reading takes the same columns back into a Session (values are recomputed, not read).
+Columns: Board, Dealer, Vulnerable (the board as dealt: N/E/S/W, None/NS/EW/All), Round,
+Table, NS, EW, Contract, Declarer, Lead, Tricks, ScoreNS, ScoreEW, ValueNS, ValueEW
+(matchpoints on the 2/1 scale, IMPs or points), Adjusted, which holds what a plain score
+cannot ("assigned", "weighted 1/3 110;2/3 -50", "artificial NS A+ EW A-"), and Group.
+Reading takes the same columns back into a Session (values are recomputed, not read); a file
+without Dealer / Vulnerable has Law 2's boards.
 """
 
 import csv
 import io
-from fractions import Fraction
 
 from host_sync.rescore import number_text
+from host_sync.results_fields import adjusted_text, apply_adjusted, dealt_fields, set_dealt
 from host_sync.scoring.session import Result, Session, score_session
 
-COLUMNS = ("Board", "Round", "Table", "NS", "EW", "Contract", "Declarer", "Lead", "Tricks",
-           "ScoreNS", "ScoreEW", "ValueNS", "ValueEW", "Adjusted", "Group")
-
-
-def _adjusted(result):
-    kind = result.kind()
-    if kind == "artificial":
-        parts = [("NS", result.ns_artificial), ("EW", result.ew_artificial)]
-        return "artificial " + " ".join("%s %s" % p for p in parts if p[1])
-    if kind == "weighted":
-        return "weighted " + ";".join("%s %d" % (Fraction(w), s) for w, s in result.weighted)
-    return "assigned" if kind in ("assigned", "split") else ""
+COLUMNS = ("Board", "Dealer", "Vulnerable", "Round", "Table", "NS", "EW", "Contract",
+           "Declarer", "Lead", "Tricks", "ScoreNS", "ScoreEW", "ValueNS", "ValueEW", "Adjusted",
+           "Group")
 
 
 def _points(value):
@@ -37,13 +30,15 @@ def export_csv(session, scored=None):
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(COLUMNS)
     for number, lines in scored.lines.items():
+        dealer, vul = dealt_fields(session.board(number))
         for s in lines:
             r = s.result
-            writer.writerow([number, r.round or "", r.table or "", r.ns, r.ew, r.contract,
-                             r.declarer, r.lead, "" if r.tricks is None else r.tricks,
+            writer.writerow([number, dealer, vul, r.round or "", r.table or "", r.ns, r.ew,
+                             r.contract, r.declarer, r.lead,
+                             "" if r.tricks is None else r.tricks,
                              _points(s.ns_points), _points(s.ew_points),
-                             number_text(s.ns_value), number_text(s.ew_value), _adjusted(r),
-                             "" if r.group is None else r.group])
+                             number_text(s.ns_value), number_text(s.ew_value),
+                             adjusted_text(r), "" if r.group is None else r.group])
     return out.getvalue()
 
 
@@ -72,19 +67,15 @@ def import_csv(text, method="mp"):
                         round=_optional_int(row.get("Round", ""), "Round", line),
                         table=_optional_int(row.get("Table", ""), "Table", line),
                         group=row.get("Group") or None)
+        where = "line %d" % line
+        if result.board is None:
+            raise ValueError("%s: no Board" % where)
         adjusted = row.get("Adjusted", "")
-        if adjusted == "assigned":
-            result.assigned = _optional_int(row["ScoreNS"], "ScoreNS", line)
-            ew = _optional_int(row.get("ScoreEW", ""), "ScoreEW", line)
-            result.assigned_ew = ew if ew is not None and ew != -result.assigned else None
-        elif adjusted.startswith("weighted "):
-            result.weighted = tuple((Fraction(w), int(s)) for w, s in (
-                p.split() for p in adjusted[len("weighted "):].split(";")))
-        elif adjusted.startswith("artificial "):
-            parts = adjusted.split()[1:]
-            codes = dict(zip(parts[::2], parts[1::2]))
-            result.ns_artificial, result.ew_artificial = codes.get("NS"), codes.get("EW")
-        elif adjusted:
-            raise ValueError("line %d: Adjusted %r is not understood" % (line, adjusted))
+        scores = (None, None)
+        if adjusted.strip() == "assigned":  # a played line's scores are recomputed, not read
+            scores = (_optional_int(row.get("ScoreNS", ""), "ScoreNS", line),
+                      _optional_int(row.get("ScoreEW", ""), "ScoreEW", line))
+        apply_adjusted(result, adjusted, *scores, where)
+        set_dealt(session, result.board, row.get("Dealer"), row.get("Vulnerable"), where)
         session.results.append(result)
     return session

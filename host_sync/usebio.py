@@ -7,13 +7,15 @@ itself (http://www.ebu.co.uk/usebio/usebio_v1_2.dtd) could not be read offline; 
 were taken from USEBIO readers and writers in public code (a Swift importer, a TypeScript
 exporter). USEBIO has no element for this project's adjusted scores, so a traveller line
 may carry NS_SCORE / EW_SCORE (split), ADJUSTED_NS / ADJUSTED_EW (artificial codes),
-WEIGHTED ("1/3 110;2/3 -50") and FOULED_GROUP; other readers skip unknown elements.
+WEIGHTED ("1/3 110;2/3 -50") and FOULED_GROUP, and a BOARD carries DEALER (N, E, S, W) and
+VULNERABILITY (None, NS, EW, All) so a board dealt to another rotation than Law 2's is scored
+as it was dealt; other readers skip unknown elements.
 """
 
 import xml.etree.ElementTree as ET
-from fractions import Fraction
 
 from host_sync.rescore import number_text
+from host_sync.results_fields import dealt_fields, set_dealt, weighted_parts, weighted_text
 from host_sync.scoring.session import Pair, Result, Session, score_session
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
@@ -79,7 +81,7 @@ def _line(board_element, session, s):
     if r.ew_artificial:
         _text(line, "ADJUSTED_EW", r.ew_artificial)
     if r.weighted:
-        _text(line, "WEIGHTED", ";".join("%s %d" % (Fraction(w), p) for w, p in r.weighted))
+        _text(line, "WEIGHTED", weighted_text(r.weighted))
     if r.group is not None:
         _text(line, "FOULED_GROUP", r.group)
     if session.method == "mp":
@@ -140,6 +142,9 @@ def export_xml(session, scored=None, club=""):
     for number, lines in scored.lines.items():
         board = ET.SubElement(section, "BOARD")
         _text(board, "BOARD_NUMBER", number)
+        dealer, vul = dealt_fields(session.board(number))
+        _text(board, "DEALER", dealer)
+        _text(board, "VULNERABILITY", vul)
         _hands(board, session.board(number).deal)
         for s in lines:
             _line(board, session, s)
@@ -176,8 +181,7 @@ def _result(board_number, line):
         result.assigned = _int(line, "SCORE")  # a score without a contract: assigned
     weighted = _get(line, "WEIGHTED")
     if weighted:
-        result.weighted = tuple((Fraction(w), int(p)) for w, p in (
-            part.split() for part in weighted.split(";")))
+        result.weighted = weighted_parts(weighted, "board %d" % board_number)
     return result
 
 
@@ -208,6 +212,8 @@ def import_xml(text):
             if number is None:
                 raise ValueError("a BOARD without BOARD_NUMBER")
             session.board(number).deal = _deal(board)
+            set_dealt(session, number, _get(board, "DEALER"), _get(board, "VULNERABILITY"),
+                      "board %d" % number)
             session.results += [_result(number, line) for line in board.findall(
                 "TRAVELLER_LINE")]
     return session

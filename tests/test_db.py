@@ -21,6 +21,8 @@ def test_a_new_file_is_migrated_to_the_latest_schema_in_wal_mode(db, tmp_path):
     assert db.version() == migrations()[-1][0]
     assert db.value("PRAGMA journal_mode") == "wal"
     assert db.value("PRAGMA foreign_keys") == 1
+    # FULL: an acknowledged commit survives a power cut (the terminal deletes those records)
+    assert db.value("PRAGMA synchronous") == 2
     tables = {r[0] for r in db.all("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"events", "sessions", "sections", "tables", "rounds", "boards", "pairs",
             "players", "results", "calls", "rulings", "flags", "terminals", "records",
@@ -40,6 +42,32 @@ def test_a_missing_file_or_a_foreign_one_is_refused_and_left_alone(tmp_path):
     with pytest.raises(DatabaseError, match="not a scoring database"):
         open_db(junk)
     assert junk.read_bytes() == b"this is not sqlite" * 100
+
+
+def test_a_foreign_sqlite_file_or_an_empty_one_is_refused_and_left_alone(tmp_path):
+    other = tmp_path / "other.db"
+    conn = sqlite3.connect(other)
+    conn.execute("CREATE TABLE contacts (name TEXT)")
+    conn.commit()
+    conn.close()
+    before = other.read_bytes()
+    for create in (False, True):  # not even `event create` takes another program's file
+        with pytest.raises(DatabaseError, match="not an event database.*contacts"):
+            open_db(other, create=create)
+        assert other.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["other.db"]
+    empty = tmp_path / "empty.db"
+    empty.write_bytes(b"")
+    with pytest.raises(DatabaseError, match="empty file"):
+        open_db(empty)
+    assert empty.read_bytes() == b""
+    open_db(empty, create=True).close()  # `event create` may fill an empty file
+    assert open_db(empty).version() == migrations()[-1][0]
+
+
+def test_a_path_in_a_missing_folder_is_a_path_problem(tmp_path):
+    with pytest.raises(DatabaseError, match="no such folder"):
+        open_db(tmp_path / "nowhere" / "club.db", create=True)
 
 
 def test_a_newer_schema_than_this_code_knows_is_refused(db, tmp_path):

@@ -131,3 +131,15 @@ def test_exports_read_back(demo):
     names = demo["demo"].club[1][0][0]
     assert names in index and (out / "report" / "en" / "index.html").exists()
     assert demo["printed"].count("Итоги:") == 2  # the ranking of the NS and EW fields
+
+
+def test_a_one_round_demo_scores_every_board_as_average_and_publishes(tmp_path):
+    """After round 1 of a Mitchell each board has one result: nothing to compare, every pair
+    stands at 50 % (no crash in the ranking, the PBN export or the report's chart)."""
+    printed = io.StringIO()
+    d = Demo(tmp_path, 3, 1, 2, seed="one", console=Console(file=printed, width=120),
+             lang="en")
+    assert d.run() == 0, printed.getvalue()
+    assert printed.getvalue().count("50.00") == 6
+    assert (tmp_path / "report" / "en" / "index.html").exists()
+    assert "TotalScoreTable" in (tmp_path / "session.pbn").read_text()

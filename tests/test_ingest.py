@@ -4,23 +4,30 @@ disagreement is a flag and never an overwrite."""
 import json
 
 import pytest
+from bridge import cards
 from bridge.calls import parse
-from sync_script import event_movement, results_in, table_round
+from sync_script import database_digest, event_movement, results_in, table_round
 
 from host_sync import event
 from host_sync.db import open_db
+from host_sync.db_session import session_from_db
 from host_sync.ingest import compacted, ingest, ns_score
 
 T1, T2 = "PICO-01", "PICO-02"
 
 
-@pytest.fixture
-def db(tmp_path):
-    d = open_db(tmp_path / "event.db", create=True)
-    eid = event.create_event(d, "Pairs")
-    event.add_session(d, eid, 1, event_movement(4))
+def fresh(path):
+    """An event of one 4-table Mitchell session with terminals T1 and T2 registered."""
+    d = open_db(path, create=True)
+    event.add_session(d, event.create_event(d, "Pairs"), 1, event_movement(4))
     event.register_terminal(d, T1, 0)
     event.register_terminal(d, T2, 0)
+    return d
+
+
+@pytest.fixture
+def db(tmp_path):
+    d = fresh(tmp_path / "event.db")
     yield d
     d.close()
 
@@ -66,10 +73,7 @@ def test_a_batch_split_anywhere_gives_the_same_database(db, tmp_path):
     records, _ = table_round(11, event_movement(4), 1, 1)
     batch = numbered(records)
     for cut in (1, 5, 17, len(batch) - 1):
-        other = open_db(tmp_path / ("cut%d.db" % cut), create=True)
-        eid = event.create_event(other, "Pairs")
-        event.add_session(other, eid, 1, event_movement(4))
-        event.register_terminal(other, T1, 0)
+        other = fresh(tmp_path / ("cut%d.db" % cut))
         ingest(other, T1, 0, batch[:cut])
         ingest(other, T1, cut, batch[cut:])
         assert results_in(other) == results_in(ingest_all(db, batch))
@@ -285,3 +289,99 @@ def test_a_disputed_claim_is_flagged_with_the_remaining_hands_and_ruled(db):
     assert "remaining hands N E S W" in detail and len(detail.split(": ")[-1].split()) == 4
     assert db.value("SELECT law FROM flags") == "70"
     assert ("rule", "70") in [tuple(r) for r in db.all("SELECT entry, law FROM rulings")]
+
+
+# -- malformed records, other rotations, unplaced terminals ----------------------------------
+
+MALFORMED = [
+    OPEN, ("board", {"b": 1}),
+    ("call", {"b": 1, "c": 0}),                       # no seat
+    *auction(1, ["1H", "1S"]),
+    ("call", {"b": 1, "s": 2, "c": parse("1D")}),     # insufficient: Law 27, the director
+    ("dir", {"b": 1, "d": "Accept"}),                 # not an entry: must not rule anything
+    ("dir", {"b": 1, "d": "accept"}),
+    *[("call", {"b": 1, "s": s, "c": 0}) for s in (3, 0, 1)],
+    ("res", {"b": 1, "tr": 8, "sc": 90}), ("ver", {"b": 1, "ok": 1}),
+    ("board", {"b": 2}),
+    ("quick", {"b": 2, "ct": parse("4S")}),           # no risk, no declarer
+    ("quick", {"b": 2, "ct": parse("4S"), "x": 0, "dcl": 0}),
+    ("lead", {"b": 2, "s": 1, "cd": 3}),
+    ("lead", {"b": 2, "s": 1}),                       # no card
+    ("call", {"b": 2 ** 70, "s": 0, "c": 0}),         # a board number SQLite cannot hold
+    ("flag", {1: 2, "why": "dircall"}),               # a field named by a number
+    ("card", {"b": True, "s": 0, "cd": 3}),           # a board that is a truth value
+    ("res", {"b": 2, "tr": 10, "sc": 620}), ("ver", {"b": 2, "ok": 1}),
+]
+MALFORMED_SEQS = [3, 7, 15, 18, 19, 20, 21]
+
+
+def test_malformed_records_are_stored_flagged_and_never_replayed_however_split(db, tmp_path):
+    batch = numbered(MALFORMED)
+    report = ingest(db, T1, 0, batch)
+    assert (report.stored, report.refused) == (len(batch), None)
+    assert flags(db) == [("invalid_record", s, "host") for s in MALFORMED_SEQS]
+    assert [r[0] for r in db.all("SELECT seq FROM records WHERE valid = 0 ORDER BY seq")] == (
+        MALFORMED_SEQS)
+    assert [tuple(r) for r in db.all("SELECT seq, entry, law FROM rulings")] == [
+        (8, "accept", "27A")]
+    assert db.value("SELECT law FROM calls WHERE seq = 6") == "27"
+    assert results_in(db) == {(1, 1, 1): (parse("1D"), 0, 2, 0, 8, 90),
+                              (1, 1, 2): (parse("4S"), 0, 0, 0, 10, 620)}
+    assert json.loads(db.value("SELECT body FROM records WHERE seq = 3")) == {"b": 1, "c": 0}
+    scored = session_from_db(db)
+    assert [(r.board, r.contract, r.lead) for r in scored.results] == [
+        (1, "1D", ""), (2, "4S", cards.token(3))]
+    whole = database_digest(db)
+    for cut in range(1, len(batch)):
+        other = fresh(tmp_path / ("cut%d.db" % cut))
+        ingest(other, T1, 0, batch[:cut])
+        ingest(other, T1, cut, batch[cut:])
+        assert database_digest(other) == whole, "cut at %d" % cut
+        other.close()
+
+
+def test_a_verified_result_without_a_contract_stays_off_the_traveller(db):
+    recs = [OPEN, ("board", {"b": 1}), ("res", {"b": 1, "tr": 9, "sc": 400}),
+            ("ver", {"b": 1, "ok": 1}), ("board", {"b": 2}),
+            ("quick", {"b": 2, "ct": parse("3NT"), "x": 0, "dcl": 0}),
+            ("res", {"b": 2, "tr": 9, "sc": 600}), ("ver", {"b": 2, "ok": 1})]
+    ingest(db, T1, 0, numbered(recs))
+    assert [f[0] for f in flags(db)] == ["no_contract"]  # the director's work item stays
+    assert [(r.board, r.contract) for r in session_from_db(db).results] == [(2, "3NT")]
+
+
+def test_the_host_replays_the_auction_from_the_board_s_own_dealer(db):
+    event.set_deal(db, db.value("SELECT id FROM sessions"), 1, None, 2, "All")  # S deals
+    recs = [OPEN, ("board", {"b": 1})] + [
+        ("call", {"b": 1, "s": s, "c": parse(c)}) for s, c in zip((2, 3, 0, 1),
+                                                                    ("1S", "Pass", "Pass",
+                                                                     "Pass"))]
+    recs += [("res", {"b": 1, "tr": 8, "sc": 110}), ("ver", {"b": 1, "ok": 1})]
+    ingest(db, T1, 0, numbered(recs))
+    assert flags(db) == []
+    assert db.value("SELECT COUNT(*) FROM calls WHERE law IS NOT NULL") == 0
+    assert db.value("SELECT COUNT(*) FROM rulings") == 0
+    assert results_in(db) == {(1, 1, 1): (parse("1S"), 0, 2, 0, 8, 110)}
+
+
+def test_an_unplaced_terminal_files_its_records_under_the_current_session(db):
+    event.add_session(db, 1, 2, event_movement(4))  # tonight's session, made current
+    recs = [OPEN, ("board", {"b": 1}),
+            ("quick", {"b": 1, "ct": parse("4S"), "x": 0, "dcl": 0}),
+            ("res", {"b": 1, "tr": 10, "sc": 420}), ("ver", {"b": 1, "ok": 1})]
+    ingest(db, T1, 0, numbered(recs))
+    tonight = event.current_session(db, 1)
+    assert db.value("SELECT s.session_id FROM results r JOIN rounds ro ON ro.id = r.round_id "
+                    "JOIN tables t ON t.id = ro.table_id "
+                    "JOIN sections s ON s.id = t.section_id") == tonight
+    assert db.value("SELECT session_id FROM terminals WHERE id = ?", (T1,)) == tonight
+    assert [(r.board, r.contract) for r in session_from_db(db).results] == [(1, "4S")]
+
+
+def test_only_verified_lines_go_back_to_the_tables_as_travellers(db):
+    recs = [OPEN, ("quick", {"b": 1, "ct": parse("4S"), "x": 0, "dcl": 0}),
+            ("res", {"b": 1, "tr": 10, "sc": 420}), ("ver", {"b": 1, "ok": 1}),
+            ("quick", {"b": 2, "ct": parse("4S"), "x": 0, "dcl": 0}),
+            ("res", {"b": 2, "tr": 10, "sc": 620})]  # not verified yet
+    ingest(db, T1, 0, numbered(recs))
+    assert event.travellers(db, T1) == {1: [[1, 5, parse("4S"), 0, 0, 10, 420]]}

@@ -183,6 +183,48 @@ def test_rescore_command(tmp_path, corpus):
     bad = tmp_path / "bad.pbn"
     bad.write_bytes(b"\x00\x01not pbn")
     done = subprocess.run([sys.executable, "-m", "host_sync", "rescore", str(bad), "-o",
-                           str(tmp_path / "never.pbn")], capture_output=True, text=True, check=False)
+                           str(tmp_path / "never.pbn")], capture_output=True, text=True,
+                          check=False)
     assert done.returncode == 2 and "binary data" in done.stderr
     assert not (tmp_path / "never.pbn").exists()
+
+
+@pytest.mark.parametrize("tags, message", [
+    ('[PairId_NS "1"]\n[PairId_EW "2"]\n[Contract "4S"]\n', "game 1: no Board tag"),
+    ('[Board "x"]\n[PairId_NS "1"]\n[PairId_EW "2"]\n', "game 1: Board 'x'"),
+    ('[Board "1"]\n[PairId_NS "1"]\n[PairId_EW "2"]\n[Adjusted "assigned"]\n',
+     "game 1: Adjusted assigned needs a Score"),
+    ('[Board "1"]\n[PairId_NS "1"]\n[PairId_EW "2"]\n[Adjusted "assigned"]\n'
+     '[Score "NS many"]\n', "game 1: Adjusted assigned needs a Score"),
+    ('[Board "1"]\n[PairId_NS "1"]\n[PairId_EW "2"]\n[Adjusted "bribed"]\n',
+     "game 1: Adjusted 'bribed' is not understood")])
+def test_a_game_without_what_scoring_needs_is_refused_by_number(tmp_path, tags, message):
+    with pytest.raises(ValueError, match=message):
+        session_from_games(parse_text('[Event "x"]\n' + tags))
+    from host_sync.cli import main
+    (tmp_path / "e.pbn").write_text('[Event "x"]\n' + tags)
+    assert main(["export", str(tmp_path / "e.pbn"), "-o", str(tmp_path / "e.csv")]) == 2
+    assert not (tmp_path / "e.csv").exists()
+
+
+def test_an_assigned_score_given_for_ew_alone_is_minus_that_for_ns():
+    games = parse_text('[Event "x"]\n[Board "1"]\n[PairId_NS "1"]\n[PairId_EW "2"]\n'
+                       '[Adjusted "assigned"]\n[Score "EW 100"]\n')
+    result = session_from_games(games).results[0]
+    assert (result.assigned, result.assigned_ew) == (-100, None)
+
+
+@pytest.mark.parametrize("multiplicity, message", [
+    ("0", "row 2: Multiplicity '0'"), ("-1", "row 2: Multiplicity '-1'"),
+    ("x", "row 2: Multiplicity 'x'")])
+def test_rescore_refuses_a_multiplicity_that_is_not_a_count(tmp_path, multiplicity, message):
+    source = tmp_path / "m.pbn"
+    source.write_text(
+        '[Event "x"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+        '[ScoreTable "PairId_NS\\\\2R;PairId_EW\\\\2R;Contract\\\\5L;Declarer\\\\1R;'
+        'Result\\\\2R;Score_NS\\\\6R;Multiplicity\\\\2R"]\n'
+        ' 1  5 4S    N 10    420 1\n 2  6 3NT   S  9    400 %s\n 3  7 4S    N  9    -50 1\n'
+        % multiplicity)
+    with pytest.raises(ValueError, match="game 1, board 1, " + message):
+        rescore_file(source, tmp_path / "out.pbn", "mp")
+    assert not (tmp_path / "out.pbn").exists()

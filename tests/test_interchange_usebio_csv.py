@@ -5,7 +5,9 @@ import xml.etree.ElementTree as ET
 import pytest
 from test_interchange_pbn import _session
 
-from host_sync.scoring.session import score_session
+from host_sync.pbn import read_file
+from host_sync.pbn_tables import Table
+from host_sync.scoring.session import Board, Result, Session, score_session
 from host_sync.travellers_csv import export_csv, import_csv
 from host_sync.usebio import export_xml, import_xml, usebio_contract
 
@@ -53,7 +55,7 @@ def test_usebio_bad_input(text, message):
 def test_csv_round_trip():
     session = _session()
     text = export_csv(session)
-    assert text.splitlines()[0].startswith("Board,Round,Table,NS,EW,Contract")
+    assert text.splitlines()[0].startswith("Board,Dealer,Vulnerable,Round,Table,NS,EW,Contract")
     again = import_csv(text)
     assert again.results == session.results
     assert _standings(again) == _standings(session)
@@ -81,3 +83,66 @@ def test_export_and_report_commands(tmp_path, capsys):
     assert main(["export", str(tmp_path / "s.csv"), "-o", str(tmp_path / "s.doc")]) == 2
     assert "expected a .pbn" in capsys.readouterr().err
     assert not (tmp_path / "s.doc").exists()
+
+
+def _one_round():
+    """Round 1 of a Mitchell: every board played once, nothing to compare yet."""
+    s = Session(name="Round 1", method="mp")
+    s.results = [Result(1, "1", "4", "4S", "N", 10, round=1, table=1),
+                 Result(2, "2", "5", "3NT", "S", 8, round=1, table=2),
+                 Result(3, "3", "6", "Pass", round=1, table=3)]
+    return s
+
+
+def test_boards_with_a_single_result_are_average_and_publish(tmp_path, capsys):
+    scored = score_session(_one_round())
+    assert {s.pair: s.percent for s in scored.standings} == {p: 50 for p in "123456"}
+    mixed = _one_round()  # pair 1 also has a compared board: its percent is that board's
+    mixed.results += [Result(4, "1", "5", "1NT", "N", 7), Result(4, "2", "6", "1NT", "N", 8)]
+    percent = {s.pair: s.percent for s in score_session(mixed).standings}
+    assert (percent["1"], percent["2"], percent["3"]) == (0, 100, 50)
+    from host_sync.cli import main
+    from host_sync.session_files import save
+    save(_one_round(), tmp_path / "r1.csv")
+    for name in ("r1.pbn", "r1.xml"):
+        assert main(["export", str(tmp_path / "r1.csv"), "-o", str(tmp_path / name)]) == 0
+    assert main(["report", str(tmp_path / "r1.pbn"), "-o", str(tmp_path / "site"),
+                 "--lang", "en"]) == 0
+    assert "50" in (tmp_path / "site" / "en" / "index.html").read_text()
+    totals = [g for g in read_file(tmp_path / "r1.pbn") if "TotalScoreTable" in g.sections]
+    rows = Table.from_game(totals[0], "TotalScoreTable").dicts()
+    assert {r["TotalPercentage"] for r in rows} == {"50"}
+
+
+def _rotated():
+    """Board 1 dealt by South, all vulnerable (Law 2 says North, none vulnerable)."""
+    s = Session(name="Rotated", method="mp")
+    s.results = [Result(1, "1", "3", "4S", "N", 10), Result(1, "2", "4", "4S", "N", 9)]
+    s.boards[1] = Board(1, dealer=2, vulnerability="All")
+    return s
+
+
+def test_usebio_and_csv_keep_a_board_s_own_dealer_and_vulnerability(tmp_path):
+    for export, read in ((export_xml, import_xml), (export_csv, import_csv)):
+        again = read(export(_rotated()))
+        assert (again.boards[1].dealer_seat(), again.boards[1].vul()) == (2, "All")
+        lines = score_session(again).lines[1]
+        assert [s.ns_points for s in lines] == [620, -100]
+    from host_sync.cli import main
+    from host_sync.session_files import save
+    save(_rotated(), tmp_path / "v.pbn")
+    chain = ["v.pbn", "v.csv", "v.xml", "v2.csv", "v2.pbn"]
+    for source, target in zip(chain, chain[1:]):
+        assert main(["export", str(tmp_path / source), "-o", str(tmp_path / target)]) == 0
+    game = next(iter(read_file(tmp_path / "v2.pbn")))
+    assert (game.tags["Dealer"], game.tags["Vulnerable"], game.tags["Score"]) == (
+        "S", "All", "NS 620")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("Board,NS,EW,Dealer\n1,2,3,Q\n", "line 2: Dealer"),
+    ("Board,NS,EW,Vulnerable\n1,2,3,Some\n", "line 2: Vulnerable"),
+    ("Board,NS,EW,Vulnerable\n1,2,3,All\n1,4,5,None\n", "line 3: board 1 is All")])
+def test_csv_refuses_a_bad_or_contradicting_dealer_or_vulnerability(text, message):
+    with pytest.raises(ValueError, match=message):
+        import_csv(text)

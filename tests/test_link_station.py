@@ -5,6 +5,7 @@ module's contract."""
 import os
 import time
 
+import fake_gpio
 import pytest
 from rich.console import Console
 from serial.tools import list_ports
@@ -15,7 +16,6 @@ from sync_script import event_movement, table_round
 from host_sync import event, serve
 from host_sync.db import open_db
 from host_sync.station import BUZZER, SLOTS, Indicators
-from hw.rpi import fake_gpio
 from hw.rpi.outputs import GpioOutputs
 
 
@@ -187,3 +187,21 @@ def _render_text(station):
     console = Console(record=True, width=200)
     console.print(serve.render(station))
     return console.export_text()
+
+
+def test_serve_station_off_a_pi_says_what_it_needs(tmp_path):
+    """RPi.GPIO made unimportable, as on a PC: one line and status 2, not a traceback."""
+    import subprocess
+    import sys
+    db_path = tmp_path / "event.db"
+    db = open_db(db_path, create=True)
+    event.add_session(db, event.create_event(db, "Pairs"), 1, event_movement(4))
+    db.close()
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys; sys.modules['RPi'] = None\n"
+         "from host_sync.cli import main; sys.exit(main(sys.argv[1:]))",
+         "serve", str(db_path), "--station"], capture_output=True, text=True, timeout=60,
+        check=False)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.startswith("serve --station: RPi.GPIO cannot be loaded")
+    assert "apt install python3-rpi.gpio" in done.stderr

@@ -138,6 +138,7 @@ def test_howell_and_team_round_robins(tmp_path, host, options, kind, tables, rou
     (["--tables", 5, "--rounds", 9], "at most 5 rounds"),
     (["--tables", 5, "--arrow-switch", "7"], "no round 7"),
     (["--tables", 1], "at least 2 tables"),
+    (["--tables", 7, "--boards-per-round", 0], "positive whole number, not 0"),
     (["--tables", 5, "--pin", "12"], "4 to 8 digits"),
     (["--tables", 3, "--name", " "], "an event needs a name"),  # found with the file open
 ])
@@ -253,6 +254,8 @@ HEADER = "section,pair,player1,player2,number1,number2\n"
     (HEADER + "A,1,Ann,Bob,,\nA,01,Cy,Di,,\n", "names.csv:3: section A pair 01 is already "
                                                "named on line 2"),
     ("section,pair,name\nA,1,Ann\n", "names.csv:1: the header needs the columns"),
+    ("section,pair,player1,player2,player1\nA,1,Ann,Bob,Eve\n",
+     "names.csv:1: the column player1 is given twice"),
     (HEADER, "no pairs in the file"),
     (HEADER + "A,1,%s,Bob,,\n" % ("x" * 61), "longer than 60 characters"),
 ])

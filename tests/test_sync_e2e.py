@@ -22,6 +22,7 @@ from sync_script import database_digest, event_movement, results_in, table_round
 
 from host_sync import event
 from host_sync.db import open_db
+from host_sync.pbn import read_file
 from host_sync.serve import Station
 
 TABLES = 8
@@ -211,6 +212,8 @@ def test_a_terminal_follows_the_session_made_current(tmp_path):
     term = Terminal(tmp_path / "flash", "PICO-01")
     assert station_sync(db_path, [term], register=True) == {"PICO-01": ("done", None)}
     db = open_db(db_path)
+    event.register_terminal(db, "PICO-01", 0, section="A", table=1)  # placed: it is given
+    assert station_sync(db_path, [term]) == {"PICO-01": ("done", None)}  # session 1's table
     eid = event.the_event(db)[0]
     event.add_session(db, eid, 2, event_movement(TABLES))  # and it is current now
     sessions = [r["id"] for r in db.all("SELECT id FROM sessions ORDER BY number")]
@@ -229,3 +232,65 @@ def test_a_terminal_follows_the_session_made_current(tmp_path):
     assert station_sync(db_path, [term]) == {"PICO-01": ("done", None)}
     assert claimed() == sessions
     db.close()
+
+
+def host_sync(*args):
+    return subprocess.run([sys.executable, "-m", "host_sync", *map(str, args)],
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_the_commands_place_sync_score_export_and_publish(tmp_path):
+    """A scorer's evening with the real commands and a real terminal: a bad placement is
+    refused before anything is stored, a malformed record is stored and flagged without
+    blocking the rest, and the event database is scored, exported and published."""
+    from bridge.calls import parse
+    db_path = tmp_path / "club.db"
+    assert host_sync("event", "create", db_path, "--name", "Club", "--tables", "4",
+                     "--boards-per-round", "2").returncode == 0
+    term = Terminal(tmp_path / "flash", "PICO-01")
+    port = term.plug()
+    try:
+        for place, why in ((("--section", "Z", "--table", "1"), "no section Z (the session "
+                                                                 "has A)"),
+                           (("--table", "99"), "table 99: the movement has 4 tables")):
+            done = host_sync("terminal", "register", db_path, "--port", port, *place)
+            assert (done.returncode, done.stderr.strip()) == (2, "terminal register: " + why)
+        assert sqlite3.connect(db_path).execute("SELECT COUNT(*) FROM terminals").fetchone() \
+            == (0,)
+        done = host_sync("terminal", "register", db_path, "--port", port, "--section", "a",
+                         "--table", "1")
+        assert done.returncode == 0 and "registered at table A1" in done.stdout, done.stderr
+    finally:
+        term.unplug()
+    calls = [("call", {"b": 1, "s": s, "c": parse(c)}) for s, c in
+             zip((0, 1, 2, 3, 0, 1), ("1S", "Pass", "4S", "Pass", "Pass", "Pass"))]
+    records = [("open", {"sec": "A", "tbl": 1, "rnd": 1, "ns": 1, "ew": 5}),
+               ("board", {"b": 1}), ("call", {"b": 1, "c": 0})] + calls + [
+        ("res", {"b": 1, "tr": 10, "sc": 420}), ("ver", {"b": 1, "ok": 1}),
+        ("board", {"b": 2}), ("quick", {"b": 2, "ct": parse("3NT")}),
+        ("quick", {"b": 2, "ct": parse("3NT"), "x": 0, "dcl": 1}),
+        ("res", {"b": 2, "tr": 8, "sc": 50}), ("ver", {"b": 2, "ok": 1})]
+    term.play(write_script(tmp_path / "round.jsonl", records))
+    for _ in range(2):  # the second sync finds nothing new: nothing was left blocked
+        port = term.plug()
+        try:
+            done = host_sync("sync", db_path, "--port", port)
+        finally:
+            term.unplug()
+        assert done.returncode == 0 and "refused nothing" in done.stdout, done.stderr
+    assert "0 stored" in done.stdout
+    flagged = sqlite3.connect(db_path).execute(
+        "SELECT why, seq FROM flags ORDER BY seq").fetchall()
+    assert flagged == [("invalid_record", 3), ("invalid_record", 13)]
+
+    done = host_sync("score", db_path, "--lang", "en")
+    assert done.returncode == 0, done.stderr
+    assert "Results: North-South" in done.stdout and "50.00" in done.stdout
+    assert host_sync("export", db_path, "-o", tmp_path / "club.pbn").returncode == 0
+    game = next(g for g in read_file(tmp_path / "club.pbn") if g.tags["Board"] == "2")
+    assert (game.tags["Contract"], game.tags["Declarer"], game.tags["Score"]) == (
+        "3NT", "E", "NS 50")
+    assert host_sync("report", db_path, "-o", tmp_path / "site", "--lang", "ru").returncode == 0
+    assert (tmp_path / "site" / "ru" / "index.html").exists()
+    done = host_sync("score", db_path, "--session", "9")
+    assert (done.returncode, done.stderr.strip()) == (2, "score: the event has no session 9")

@@ -24,17 +24,16 @@ from pathlib import Path
 from bridge import calls
 from rich.console import Console
 from rich.live import Live
-from rich.table import Table
 
 from host_sync import event
 from host_sync.db import open_db
-from host_sync.db_session import session_from_db
 from host_sync.demo import hands, players, terminals, truth
 from host_sync.demo.table import round_play
+from host_sync.reports.console import print_rankings
 from host_sync.reports.render import render_site
 from host_sync.scoring.session import score_session
 from host_sync.serve import Station, render
-from host_sync.session_files import save
+from host_sync.session_files import load, save
 
 PIN = "2468"
 SECTION = "A"
@@ -59,9 +58,6 @@ TEXT = {
         "dispute": "  сд %d: противники не согласились с результатом, введен заново",
         "sync": "Раунд %d: синхронизация",
         "synced": "Синхронизировано: %d записей за %.1f с",
-        "ranking": "Итоги: %s",
-        "field": {"NS": "линия NS", "EW": "линия EW", "": "все пары"},
-        "cols": ("Место", "Пара", "Игроки", "Очки", "%"),
         "files": "Файлы: %s",
         "agree": "demo: database agrees with the simulated truth (%d results)",
         "differ": "demo: the database differs from the simulated truth in %d places:",
@@ -88,9 +84,6 @@ TEXT = {
         "dispute": "  bd %d: the opponents disagreed with the result, entered again",
         "sync": "Round %d: sync",
         "synced": "Synced: %d records in %.1f s",
-        "ranking": "Results: %s",
-        "field": {"NS": "NS field", "EW": "EW field", "": "all pairs"},
-        "cols": ("Place", "Pair", "Players", "MP", "%"),
         "files": "Files: %s",
         "agree": "demo: database agrees with the simulated truth (%d results)",
         "differ": "demo: the database differs from the simulated truth in %d places:",
@@ -144,7 +137,7 @@ class Demo:
             for t in self.terminals:
                 t.close()
         scored = self.publish()
-        self.ranking(scored)
+        print_rankings(self.console, scored, self.lang)
         status = self.check()
         self.say("elapsed", time.monotonic() - self.started)
         return status
@@ -282,11 +275,7 @@ class Demo:
     # -- results --
 
     def publish(self):
-        db = open_db(str(self.db_path))
-        try:
-            session = session_from_db(db)
-        finally:
-            db.close()
+        session = load(self.db_path)
         scored = score_session(session)
         written = []
         for name in ("session.pbn", "session.xml", "travellers.csv"):
@@ -297,19 +286,6 @@ class Demo:
         written.append(str(self.out / "report" / self.lang / "index.html"))
         self.say("files", ", ".join(written))
         return scored
-
-    def ranking(self, scored):
-        """The final ranking of each field, names as the database has them."""
-        pairs = scored.session.pairs
-        cols = self.text["cols"]
-        for field, standings in scored.fields().items():
-            table = Table(title=self.text["ranking"] % self.text["field"].get(field, field))
-            for i, col in enumerate(cols):
-                table.add_column(col, justify="left" if i in (1, 2) else "right")
-            for s in standings:
-                table.add_row(s.label or str(s.place), s.pair, pairs[s.pair].title(),
-                              "%.1f" % float(s.total), "%.2f" % float(s.percent or 0))
-            self.console.print(table)
 
     def check(self):
         db = open_db(str(self.db_path))

@@ -28,7 +28,7 @@ def database_view(db):
 
     for r in db.all("SELECT ro.id, ro.ns_pair, ro.ew_pair, ro.terminal_id, ro.closed, "
                     "rec.body FROM rounds ro LEFT JOIN records rec ON rec.round_id = ro.id "
-                    "AND rec.kind = 'open'"):
+                    "AND rec.kind = 'open' AND rec.valid = 1"):
         if r["body"] is not None:
             entry = view.setdefault(rounds[r["id"]], {"round": None, "boards": {}})
             entry["round"] = (r["ns_pair"], r["ew_pair"], json.loads(r["body"]).get("pl"),
@@ -49,7 +49,7 @@ def database_view(db):
             continue
         board(r["round_id"], r["board"])["flags"][(r["source"], r["why"], r["law"])] += 1
     for r in db.all("SELECT round_id, board, body FROM records WHERE kind = 'lead' "
-                    "ORDER BY terminal_id, seq"):
+                    "AND valid = 1 ORDER BY terminal_id, seq"):
         d = json.loads(r["body"])
         board(r["round_id"], r["board"])["lead"] = (d["s"], d["cd"])
     return view

@@ -21,11 +21,6 @@ def imps(difference):
     return value if difference >= 0 else -value
 
 
-def team_board(open_ns, closed_ns):
-    """IMPs won on one board by the team sitting North-South in the open room."""
-    return imps(open_ns - closed_ns)
-
-
 def _weighted_counts(entries):
     """Counter of score -> total weight over entries (a score or a list of (weight, score))."""
     counts = Counter()

@@ -356,7 +356,7 @@ def _standings(session, lines):
     for pair, total in totals.items():
         session.pair(pair)
         maximum = maxima[pair]
-        percent = Fraction(100 * total, maximum) if session.method == "mp" and maximum else None
+        percent = _percent(total, maximum) if session.method == "mp" else None
         direction = ("NS" if pair in in_ns else "EW") if fixed else ""
         standings.append(Standing(pair, direction, total, maximum, boards[pair], percent))
     ordered = []
@@ -367,6 +367,15 @@ def _standings(session, lines):
             s.place, s.label = place, label
         ordered += sorted(group, key=lambda s: (s.place, s.pair))
     return ordered
+
+
+def _percent(total, maximum):
+    """A pair's session percentage. A board with a single result has nothing to compare
+    (top 0): it adds nothing to the pair's matchpoints nor to its maximum, so the percentage
+    is taken over the boards that were compared. A pair none of whose boards was compared yet
+    (round 1 of a Mitchell) stands at the average, 50 %, as such a board does on its own
+    (`Scored.percent`, `matchpoints.percentage`)."""
+    return Fraction(100 * total, maximum) if maximum else Fraction(50)
 
 
 def _ranking_key(group):

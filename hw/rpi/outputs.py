@@ -6,10 +6,18 @@ host_sync.station's business.
 """
 
 
+class GpioMissing(RuntimeError):
+    """RPi.GPIO cannot be loaded here: this machine is not a Raspberry Pi station."""
+
+
 class GpioOutputs:
     def __init__(self, pins, gpio=None):
         if gpio is None:
-            import RPi.GPIO as gpio  # only on the Pi
+            try:
+                import RPi.GPIO as gpio  # only on the Pi
+            except (ImportError, RuntimeError) as e:  # RuntimeError: installed, not a Pi
+                raise GpioMissing("RPi.GPIO cannot be loaded (%s); on the Raspberry Pi: "
+                                  "apt install python3-rpi.gpio" % e) from e
         self.gpio = gpio
         self.pins = tuple(pins)
         gpio.setwarnings(False)
