@@ -574,6 +574,18 @@ def test_26_lead_restriction_from_the_auction():
     assert out["revokes"][0]["seat"] == "W"
 
 
+def test_26_requirement_read_from_json_is_still_a_requirement():
+    """26А2(а): «потребовать от партнера нарушителя пойти в эту масть»; 61А: failing to lead
+    as required when able is a revoke. The entry arrives as JSON text (the replay tool) or
+    CBOR (the host), not as the engine's own string object, and must mean the same."""
+    line = json.dumps({"id": "req", "deal": DEAL, "contract": "4S", "declarer": "S",
+                       "events": [{"director": "require", "suit": "H", "seat": "W"},
+                                  {"seat": "W", "card": "CA"}]})
+    out = replay_scenario(json.loads(line))
+    assert out["revokes"][0]["seat"] == "W" and out["lead_restriction"] is None
+    SCENARIOS.append(json.loads(line))
+
+
 def test_bad_input_is_refused_and_changes_nothing():
     """A card not in that hand, a card played twice, a card of another seat, a bad token, a
     director's entry with nothing to rule on: each refused by index, nothing changes."""

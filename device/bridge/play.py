@@ -186,7 +186,7 @@ class Play:
             if rule[0] != seat:
                 self.lead_rule = None
             else:
-                if rule[1] is REQUIRE:
+                if rule[1] == REQUIRE:
                     self.lead_rule = None
                     self._restriction(seat, c, suit != rule[2], self.holds(seat, rule[2]))
                 else:
@@ -206,18 +206,18 @@ class Play:
         if rule is not None and rule[0] == seat:
             self.play_rule = None
             if held:
-                if rule[1] is FORBID:
+                if rule[1] == FORBID:
                     revoked = suit != led  # following suit comes first (59 otherwise)
                     if rule[2] == led:
                         self.note("59")
                 else:
                     top = mask_cards(led, held)
-                    need = top[0] if rule[1] is HIGHEST else top[-1]
+                    need = top[0] if rule[1] == HIGHEST else top[-1]
                     revoked = c != need
                 if revoked:
                     self._revoke(seat, led, 0)
             elif held == 0:
-                if rule[1] is FORBID:
+                if rule[1] == FORBID:
                     self._restriction(seat, c, suit == rule[2], self._others(seat, rule[2]))
                 else:
                     self.note("59")  # void: he cannot play highest or lowest
