@@ -15,6 +15,7 @@ SCRIPTS = [
     ("Play: checking cards", "play_bench.py"),
     ("Link: CBOR, frames, journal", "link_bench.py"),
     ("Hardware: display text and keypad scan", "hw_bench.py"),
+    ("Terminal: firmware size, session heap, key handling", "terminal_bench.py"),
     ("Scoring: matchpoints and sessions against bridge-scorer", "scoring_bench.py"),
     ("Sync: protocol efficiency, sync time, ingest", "sync_bench.py"),
 ]

@@ -146,6 +146,17 @@ def test_54b_acceptance_by_playing():
     assert rulings(out) == ["54B", "60A1"] and out["turn"] == "W"
 
 
+def test_54b2_declarer_plays_second_from_dummy_and_it_stands():
+    """54Б2: «Если разыгрывающий играет второй картой в эту взятку с руки болвана, то карту
+    болвана не разрешено взять назад иначе как для исправления фальшренонса» (declarer
+    playing from dummy accepts the lead, and dummy's card stands, as a premature play 57C2)."""
+    out = play("E:HA N:H8", contract="2S")
+    assert out["refused"] == [] and rulings(out) == ["54B", "54B2", "57C2"]
+    assert out["tricks"][0]["cards"] == ["HA", None, None, "H8"] and out["turn"] == "S"
+    out = play("E:HA N:H8 S:H5 W:H2", contract="2S")
+    assert out["tricks"][0]["winner"] == "E" and out["turn"] == "E"
+
+
 def test_54d_declarer_refuses_lead_major_penalty_card_and_lead_options():
     """54D: 'Взятая назад карта становится старшей штрафной, и применяется Правило 50Г.'
     50D2(a): 'потребовать от вистующего пойти в масть штрафной карты... карта перестает быть
@@ -282,7 +293,7 @@ def test_50c_minor_penalty_card():
 def test_51_two_penalty_cards_declarer_designates_or_restricts():
     """51A: 'разыгрывающий обозначает, какой из них надлежит сыграть'; 51B1(a): when partner
     is required to lead the suit, 'карты этой масти перестают быть штрафными картами'."""
-    out = play("W:x:D8 W:x:D9 W:D9")
+    out = play("W:x:D8 W:x:D9 W:D9 d:accept")
     assert out["pending"] is None and out["penalty_cards"] == [
         {"seat": "W", "card": "D8", "kind": "major"}]
     out = play(S_WINS + " E:x:H2 E:x:H3", extra=[])
@@ -293,6 +304,47 @@ def test_51_two_penalty_cards_declarer_designates_or_restricts():
     assert out["pending"]["law"] == "50D2"
     out = play("W:CA N:C2 E:x:HA E:x:HK E:C5 S:C8 d:require:H")
     assert "51B" in rulings(out) and out["penalty_cards"] == []
+
+
+def test_51a_declarer_designates_which_penalty_card_is_played():
+    """51А: «Если очередь играть вистующего и он имеет две или более штрафные карты, которые
+    могут быть законно сыграны, то разыгрывающий обозначает, какой из них надлежит сыграть в
+    эту очередь» (the declarer, not the defender, chooses the card)."""
+    out = play("W:x:D8 W:x:D9 W:D9")
+    assert out["pending"] == {"law": "51A", "seat": "W", "card": "D9",
+                              "options": [["accept", "51A"], ["designate", "51A"]]}
+    out = play("W:x:D8 W:x:D9 W:D9 d:designate:card=D8")
+    assert out["tricks"][0]["cards"][0] == "D8" and rulings(out)[-1] == "51A"
+    assert out["penalty_cards"] == [{"seat": "W", "card": "D9", "kind": "major"}]
+    out = play("W:x:D8 W:x:D9 W:D9 d:designate:card=CA")  # not a penalty card: refused
+    assert out["refused"] == [3] and out["pending"]["law"] == "51A"
+    out = play("W:S2 N:SA E:S8 S:S5 E:x:HA E:x:HK N:H8 E:HK")  # following: both hearts
+    assert out["pending"]["law"] == "51A"
+    out = play("W:S2 N:SA E:S8 S:S5 E:x:HA E:x:D4 N:H8 E:HA")  # only HA can be played
+    assert out["pending"] is None and out["tricks"][1]["cards"][1] == "HA"
+
+
+def test_51b2b_declarer_forbids_more_than_one_suit():
+    """51Б2(б): «Когда вистующий имеет штрафные карты более чем в одной масти и ход его
+    партнера, разыгрывающий может запретить партнеру вистующего ходить в одну или более таких
+    мастей; но тогда вистующий поднимает все штрафные карты в каждой из запрещенных
+    разыгрывающим мастей»."""
+    base = "E:x:HA E:x:D4 d:forbid:H"
+    out = play(base)
+    assert out["pending"]["law"] == "50D2" and out["pending"]["seat"] == "W"
+    assert out["penalty_cards"] == [{"seat": "E", "card": "D4", "kind": "major"}]
+    out = play(base + " d:forbid:D")
+    assert out["pending"] is None and out["penalty_cards"] == [] and out["refused"] == []
+    assert rulings(out)[-2:] == ["51B", "51B"]
+    assert out["lead_restriction"] == {"seat": "W", "kind": "forbid", "suit": "H",
+                                       "suits": ["D", "H"]}
+    out = play(base + " d:forbid:D W:D8")  # W holds clubs and spades: a revoke (61A)
+    assert out["revokes"][0]["seat"] == "W"
+    out = play(base + " d:require:D")  # 51Б2(а) and (б) are alternatives
+    assert out["refused"] == [3]
+    out = play(base + " d:none W:CA")  # no further suit: D4 stays a penalty card
+    assert out["penalty_cards"] == [{"seat": "E", "card": "D4", "kind": "major"}]
+    assert "50D2b" not in rulings(out) and out["tricks"][0]["cards"][0] == "CA"
 
 
 def test_52_failure_to_play_a_penalty_card():
@@ -393,13 +445,40 @@ def test_62_correction_before_established():
     """62B: 'нарушитель берет назад карту... и заменяет ее любой законной картой'; 62B1: 'Взятая
     таким образом назад карта становится старшей штрафной... если она была сыграна из
     закрытой руки вистующего'; 62C1: the non-offender 'может взять назад' a later card."""
-    out = play("W:CA N:C2 E:HJ S:C8 d:correct E:C5")
-    assert rulings(out) == ["61", "62C1", "62B", "62B1", "50B"]
+    out = play("W:CA N:C2 E:HJ S:C8 d:correct d:withdraw E:C5")
+    assert rulings(out) == ["61", "62B", "62B1", "50B", "62C1"]
     assert out["revokes"][0]["corrected"] and out["revokes"][0]["transfer"] == 0
     assert out["penalty_cards"] == [{"seat": "E", "card": "HJ", "kind": "major"}]
     assert out["tricks"][0]["cards"] == ["CA", "C2", "C5", None]  # S's C8 went back
     out = play("W:CA N:H8 d:correct N:C2")  # dummy's card: replaced without penalty (62B2)
     assert "62B2" in rulings(out) and out["penalty_cards"] == []
+
+
+def test_62c_later_cards_withdrawn_only_if_their_owners_choose():
+    """62В1: «Каждый игрок ненарушившей стороны может взять назад и вернуть в свою руку любую
+    карту, которой он, возможно, сыграл после фальшренонса» (may, not must); 62В2: «После
+    того, как игрок ненарушившей стороны берет таким образом карту назад, следующий по
+    очередности игрок нарушившей стороны может взять назад свою сыгранную карту, но если
+    игрок с этой рукой является вистующим, то карта становится штрафной картой»."""
+    base = "W:CA N:C2 E:C5 S:C8 W:CK N:C3 E:D2 S:C9 d:correct"
+    out = play(base, contract="2S")
+    assert out["pending"] == {"law": "62C1", "seat": "S", "card": "C9",
+                              "options": [["withdraw", "62C1"], ["keep", "62C1"]]}
+    out = play(base + " d:keep E:C6", contract="2S")  # S keeps his C9
+    assert out["tricks"][1]["cards"] == ["CK", "C3", "C6", "C9"] and out["refused"] == []
+    out = play(base + " d:withdraw E:C6 S:CT", contract="2S")
+    assert out["tricks"][1]["cards"] == ["CK", "C3", "C6", "CT"] and "62C1" in rulings(out)
+    # dummy revokes (2nd hand), E (non-offender) then S (dummy's partner) played after him
+    out = play("W:CA N:H8 E:C5 S:C8 d:correct d:keep N:C2")
+    assert out["tricks"][0]["cards"] == ["CA", "C2", "C5", "C8"] and out["pending"] is None
+    out = play("W:CA N:H8 E:C5 S:C8 d:correct d:withdraw")
+    assert out["pending"]["law"] == "62C2" and out["pending"]["seat"] == "S"
+    # a defender's card withdrawn under 62C2 becomes a penalty card
+    out = play("W:S2 N:SA E:S8 S:S5 N:H8 E:C5 S:H5 W:H2 d:correct d:withdraw d:withdraw")
+    assert out["penalty_cards"] == [{"seat": "E", "card": "C5", "kind": "major"},
+                                    {"seat": "W", "card": "H2", "kind": "minor"}]
+    assert rulings(out)[-3:] == ["62C1", "62C2", "50B"]
+    assert out["tricks"][1]["cards"] == ["H8", None, None, None] and out["turn"] == "E"
 
 
 def test_63a1_established_then_no_correction():
@@ -472,6 +551,17 @@ def test_64b7_both_sides_revoke():
     out = play("W:CA N:C2 E:HJ S:C8 W:D8 N:D5 E:D2 S:H5 S:claim=11 d:agree")
     assert [r["law"] for r in out["revokes"]] == ["64B7", "64B7"]
     assert all(r["transfer"] == 0 for r in out["revokes"])
+
+
+def test_64_two_revokes_by_one_side_never_give_more_than_it_won():
+    """64А1: the revoke trick «передается ненарушившей стороне вместе с одной из любых
+    последующих взяток, выигранных нарушившей стороной»; 64А2: «одна взятка передается»: the
+    tricks transferred are tricks the offending side won. E ruffs trick 1 holding clubs (64A1:
+    2), W fails to follow hearts in trick 2 (64A2: 1); EW won only those two tricks."""
+    out = play("W:CA N:C2 E:S8 S:C8 E:HA S:H5 W:D8 N:H8 S:claim=11 d:agree")
+    assert [(r["seat"], r["trick"], r["transfer"]) for r in out["revokes"]] == [
+        ("E", 1, 2), ("W", 2, 0)]
+    assert out["won"] == {"NS": 0, "EW": 2} and out["result"] == 13
 
 
 def test_64b4_64c_director_entries_after_the_play():
@@ -584,6 +674,107 @@ def test_26_requirement_read_from_json_is_still_a_requirement():
     out = replay_scenario(json.loads(line))
     assert out["revokes"][0]["seat"] == "W" and out["lead_restriction"] is None
     SCENARIOS.append(json.loads(line))
+
+
+def auction_board(calls, text="", extra=()):
+    """A whole board: the auction ('N:1S E:1H d:reject ...', dealer N), then the play."""
+    evs = []
+    for word in calls.split():
+        head, _, rest = word.partition(":")
+        evs.append({"director": rest} if head == "d" else {"seat": head, "call": rest})
+    obj = {"id": "a%d" % len(SCENARIOS), "dealer": "N", "deal": DEAL,
+           "events": evs + events(text) + list(extra)}
+    SCENARIOS.append(obj)
+    return replay_scenario(obj)
+
+
+# E's 1H is replaced by 2C (27B2): 26A on hearts for E; declarer N, E leads, partner W.
+AUCTION_26A = "N:1S E:1H d:reject E:2C S:2S W:P N:P E:P"
+# W's double out of rotation (32A), cancelled: 26B for W; declarer N, E (partner) leads.
+AUCTION_26B = "N:1S W:X d:reject E:P S:2S W:P N:P E:P"
+NO_IRREGULARITY = "N:1S E:P S:2S W:P N:P E:P"
+
+
+def w26(kind, suit, seat="W"):
+    return {"director": kind, "suit": suit, "seat": seat}
+
+
+def test_26_restriction_waits_for_the_partners_first_lead():
+    """26А2: «в ближайшую очередь хода партнера нарушителя (которая может быть и первым
+    ходом) разыгрывающий может: (а) потребовать от партнера нарушителя пойти в эту масть»
+    (at the offender's partner's next turn to lead, which may be the opening lead): E, the
+    offender, leads first; his partner W is restricted at his first lead, in trick 2.
+    61А: failing to lead as required, when able, is a revoke."""
+    out = auction_board(AUCTION_26A, "", [w26("require", "H")])
+    assert out["lead"] == [{"offender": "E", "law": "26A", "suits": ["H"]}]
+    out = auction_board(AUCTION_26A, "", [w26("require", "H")] + events("E:C7 S:C8 W:CA N:C2"))
+    assert out["lead_restriction"] == {"seat": "W", "kind": "require", "suit": "H"}
+    out = auction_board(AUCTION_26A, "", [w26("require", "H")] +
+                        events("E:C7 S:C8 W:CA N:C2 W:S2"))  # W holds hearts
+    assert [(r["seat"], r["trick"], r["law"]) for r in out["revokes"]] == [("W", 2, "61")]
+    assert out["lead_restriction"] is None
+    # entered when W first has the lead, after trick 1
+    out = auction_board(AUCTION_26A, "E:C7 S:C8 W:CA N:C2", [w26("require", "H")] +
+                        events("W:H2"))
+    assert out["refused"] == [] and out["revokes"] == [] and "26" in rulings(out)
+    assert out["lead_restriction"] is None
+    # once W has led, his "next turn to lead" is over: no entry any more
+    out = auction_board(AUCTION_26A, "E:C7 S:C8 W:CA N:C2 W:S2 N:SA", [w26("forbid", "H")])
+    assert out["refused"] == [14]
+
+
+def test_26_entries_must_be_what_the_auction_gave():
+    """26 applies only «если заявка нарушившего игрока берется назад... если он становится
+    вистующим», and only to «партнера нарушителя»; 26А2(а)/(б): require or forbid «эту масть»
+    (the suit of the withdrawn call); 26Б: for other calls the declarer «может запретить
+    партнеру нарушителя ходить в любую (одну) масть» — a prohibition only."""
+    out = auction_board(NO_IRREGULARITY, "", [w26("forbid", "H")])
+    assert out["lead"] == [] and out["refused"] == [6] and out["lead_restriction"] is None
+    out = auction_board(AUCTION_26B, "", [w26("require", "H", "E")])  # 26B: no requirement
+    assert out["lead"] == [{"offender": "W", "law": "26B"}] and out["refused"] == [8]
+    out = auction_board(AUCTION_26B, "", [w26("forbid", "H", "W")])  # not the offender
+    assert out["refused"] == [8]
+    out = auction_board(AUCTION_26B, "", [w26("forbid", "D", "E")])  # any one suit
+    assert out["refused"] == [] and out["lead_restriction"] == {
+        "seat": "E", "kind": "forbid", "suit": "D"}
+    out = auction_board(AUCTION_26A, "", [w26("forbid", "D")])  # 26A: hearts only
+    assert out["refused"] == [8]
+    out = auction_board(AUCTION_26A, "", [w26("forbid", "H")])
+    assert out["refused"] == [] and out["lead_restriction"]["kind"] == "forbid"
+
+
+def auction_only(calls):
+    """An auction scenario of AUCTION_LOG.md (dealer N) through the replay tool."""
+    from bridge.replay import replay_line
+    evs = []
+    for word in calls.split():
+        head, _, rest = word.partition(":")
+        evs.append({"director": rest} if head == "d" else {"seat": head, "call": rest})
+    return json.loads(replay_line(json.dumps({"id": "a", "dealer": "N", "events": evs})))
+
+
+def test_38_bid_above_seven_out_of_rotation_and_its_lead_restriction():
+    """38Б: «Назначение выше семи отменяется вместе с последующими заявками»; 38В: «оба игрока
+    нарушившей стороны обязаны пасовать каждый раз в свою очередь делать заявку»; 38Г: «могут
+    применяться ограничения на ход по Правилу 26». W's 8S at E's turn."""
+    out = auction_only("N:1S W:8S d:reject")
+    assert out["rulings"] == ["38"] and out["turn"] == "E" and out["calls"] == [["N", "1S"]]
+    assert out["must_pass"] == {"E": "throughout", "W": "throughout"}
+    assert out["lead"] == [{"offender": "W", "law": "26A", "suits": ["S"]}]
+    out = auction_board("N:1S W:8S d:reject E:P S:2S W:P N:P E:P", "", [w26("forbid", "S", "E")])
+    assert out["lead"] == [{"offender": "W", "law": "26A", "suits": ["S"]}]
+    assert out["refused"] == [] and out["lead_restriction"]["seat"] == "E"
+
+
+def test_36_redouble_out_of_rotation_then_the_proper_player_calls_28b():
+    """As the engine rules it (docs/AUCTION_LOG.md, decisions): W's inadmissible XX at S's turn,
+    then S calls: 28Б «выполнение такой заявки приводит к утрате права на исправление за заявку
+    вне очередности... Торговля продолжается так, как если бы оппонент не делал заявки вне
+    очереди»: no 36Б4 obligation and no Law 26 (the other reading: 36Б4 «его партнер обязан
+    каждый раз пасовать» survives, since 28Б forfeits only the out-of-rotation rectification)."""
+    out = auction_only("N:1S E:P W:XX S:P")
+    assert out["rulings"] == ["28B"] and out["must_pass"] == {} and out["lead"] == []
+    assert out["calls"] == [["N", "1S"], ["E", "P"], ["S", "P"]] and out["turn"] == "W"
 
 
 def test_bad_input_is_refused_and_changes_nothing():

@@ -22,12 +22,12 @@ try:
 except ImportError:  # an auction engine without director entries
     REFUSED = None
 
-_KEYS = ("id", "error", "status", "contract", "declarer", "turn", "tricks", "won",
+_KEYS = ("id", "error", "status", "contract", "declarer", "lead", "turn", "tricks", "won",
          "pending", "penalty_cards", "lead_restriction", "revokes", "claim", "remaining",
          "result", "agreed", "score_ns", "rulings", "flags", "refused",
          "leader", "cards", "winner", "NS", "EW", "law", "trick", "seat", "card", "suit",
          "kind", "options", "established", "corrected", "inferred", "transfer",
-         "side", "tricks_claimed", "concession")
+         "side", "tricks_claimed", "concession", "offender", "suits")
 
 
 def encode(value):
@@ -143,7 +143,7 @@ class Board:
 
     def _begin_play(self):
         self.contract = self.auction.contract()
-        self.play = play_records.start(self.contract, self.deal)
+        self.play = play_records.start(self.contract, self.deal, self.auction.lead)
         for seat, c, lead in self.exposed:
             self._penalty_from_auction(seat, c, lead)
 
@@ -191,7 +191,8 @@ class Board:
     # -- the state out -----------------------------------------------------------------------
 
     def state(self):
-        out = {"status": "auction", "contract": None, "declarer": None, "turn": None}
+        out = {"status": "auction", "contract": None, "declarer": None, "turn": None,
+               "lead": self._lead()}
         rulings = list(getattr(self.auction, "rulings", ())) + self.rulings
         if self.play is None:
             a = self.auction
@@ -219,6 +220,9 @@ class Board:
         rule = play.lead_rule
         out["lead_restriction"] = None if rule is None else {
             "seat": SEATS[rule[0]], "kind": rule[1], "suit": "CDHS"[rule[2]]}
+        if rule is not None and play.lead_more:  # 51B2b: several suits forbidden
+            mask = play.lead_more | 1 << rule[2]
+            out["lead_restriction"]["suits"] = ["CDHS"[s] for s in range(4) if mask >> s & 1]
         out["revokes"] = self._revokes()
         out["claim"] = None if play.claim is None else {
             "side": ("NS", "EW")[play.claim[0]], "tricks_claimed": play.claim[1],
@@ -236,6 +240,19 @@ class Board:
         out["rulings"] = rulings + list(play.rulings)
         out["flags"] = list(play.flags)
         out["refused"] = self.refused
+        return out
+
+    def _lead(self):
+        """The auction's Law 26 restrictions (AUCTION_LOG.md's `lead`); None without an
+        auction (a contract given directly)."""
+        if self.auction is None:
+            return None
+        out = []
+        for offender, law, mask in self.auction.lead:
+            r = {"offender": SEATS[offender], "law": law}
+            if law == "26A":
+                r["suits"] = ["CDHS"[s] for s in range(4) if mask >> s & 1]
+            out.append(r)
         return out
 
     def _tricks(self):

@@ -1,7 +1,5 @@
 """Dealer and vulnerability of a board from its number (Law 2)."""
 
-from bridge.seats import SEATS
-
 # Vulnerability by (board - 1) % 16: the standard cycle of Law 2.
 _VUL_CYCLE = ("None", "NS", "EW", "All", "NS", "EW", "All", "None",
               "EW", "All", "None", "NS", "All", "None", "NS", "EW")
@@ -30,7 +28,7 @@ def is_vulnerable(vul, seat):
         return True
     if vul == "None":
         return False
-    return SEATS[seat] in vul
+    return "NESW"[seat] in vul  # the seat letters of bridge.seats
 
 
 def parse_vulnerability(text):

@@ -33,6 +33,9 @@ PENALTY_FAILURE = "52"  # a defender does not play a penalty card the Laws requi
 LEAD_OPTIONS = "50D2"  # the partner of a major penalty card's owner is to lead
 DEFECTIVE = "67"  # a lead to the next trick while a seat has not played to this one
 DISPUTED = "70"  # a disputed claim or concession
+DESIGNATE = "51A"  # a defender plays one of two or more penalty cards he could play
+LATER = "62C1"  # a corrected revoke: a non-offender's later card, withdrawn at his choice
+LATER_PARTNER = "62C2"  # then the offending side's next card, withdrawn at its choice
 
 # Restrictions chosen by the declarer: (seat, kind, suit); 57A ones hold for one trick.
 REQUIRE = "require"
@@ -59,7 +62,10 @@ def side(seat):
 class Play:
     """One board's play from the opening lead to the tricks agreed (Law 79A)."""
 
-    def __init__(self, declarer, trump, deal=None):
+    def __init__(self, declarer, trump, deal=None, lead=None):
+        """lead: the auction's Law 26 restrictions, [(offender, "26A" | "26B", suit mask)]
+        (bridge.auction's `lead`); None when the auction is not known (a contract given
+        directly): then a Law 26 entry is taken on the director's word."""
         if declarer not in (0, 1, 2, 3):
             raise ValueError("declarer must be a seat 0..3, not %r" % (declarer,))
         if trump not in (0, 1, 2, 3, 4):
@@ -81,6 +87,12 @@ class Play:
         self.penalty = ()  # lists once there is something to hold (saves heap)
         self.revokes = ()
         self.lead_rule = None  # (seat, REQUIRE | FORBID, suit)
+        self.lead_waits = False  # lead_rule is Law 26's, awaiting its seat's first lead
+        self.lead26 = None if lead is None else tuple(lead)
+        self.lead_more = 0  # further suits forbidden with lead_rule's (51B2b), a mask
+        self.forbidding = False  # 50D2 pending: a suit was forbidden, another may be (51B2b)
+        self.designated = -1  # the penalty card the declarer designated (51A)
+        self.undoing = None  # (offender, a non-offender withdrew) while 62C is offered
         self.play_rule = None  # (seat, HIGHEST | LOWEST | FORBID, suit): this trick only
         self.rulings = ()  # the paragraphs applied, in order
         self.flags = ()  # matters left to the director's judgment: law codes
@@ -170,6 +182,9 @@ class Play:
             return self._before_complete(seat, c)
         if seat != self.turn:
             return self._out_of_turn(seat, c)
+        if self.penalty and self._to_designate(
+                seat, c, (self.cards[base + self.leaders[self.trick]] - 1) // 13):
+            return self._hold(DESIGNATE, seat, c)
         self._follow(seat, c)
         return None
 
@@ -180,17 +195,22 @@ class Play:
             else:
                 law = LOOT_DEFENDER if self.is_defender(seat) else LOOT_DECLARER
             return self._hold(law, seat, c)
+        if self.penalty and self._to_designate(seat, c, -1):
+            return self._hold(DESIGNATE, seat, c)
         suit = c // 13
         rule = self.lead_rule
         if rule is not None:
             if rule[0] != seat:
-                self.lead_rule = None
+                if not self.lead_waits:
+                    self.lead_rule = None
             else:
+                self.lead_waits = False
                 if rule[1] == REQUIRE:
                     self.lead_rule = None
                     self._restriction(seat, c, suit != rule[2], self.holds(seat, rule[2]))
                 else:
-                    self._restriction(seat, c, suit == rule[2], self._others(seat, rule[2]))
+                    mask = 1 << rule[2] | self.lead_more
+                    self._restriction(seat, c, mask >> suit & 1, self._others(seat, mask))
         if self.penalty and self._penalty_broken(seat, c, -1):
             return self._hold(PENALTY_FAILURE, seat, c)
         self._record(seat, c)
@@ -218,7 +238,8 @@ class Play:
                     self._revoke(seat, led, 0)
             elif held == 0:
                 if rule[1] == FORBID:
-                    self._restriction(seat, c, suit == rule[2], self._others(seat, rule[2]))
+                    self._restriction(seat, c, suit == rule[2],
+                                      self._others(seat, 1 << rule[2]))
                 else:
                     self.note("59")  # void: he cannot play highest or lowest
         elif held and suit != led:
@@ -229,12 +250,12 @@ class Play:
             return
         self._record(seat, c)
 
-    def _others(self, seat, suit):
-        """Whether seat holds a card outside suit (None without a hand record)."""
+    def _others(self, seat, mask):
+        """Whether seat holds a card outside the suits of mask (None without a hand record)."""
         if self.hands[seat * 4] is None:
             return None
         for s in range(4):
-            if s != suit and self.hands[seat * 4 + s]:
+            if not mask >> s & 1 and self.hands[seat * 4 + s]:
                 return True
         return False
 
@@ -529,6 +550,21 @@ class Play:
                 return True  # it could legally be played now (50D1a)
         return False
 
+    def _playable_penalty(self, seat, led):
+        """seat's penalty cards he could legally play now (led -1: to a lead), as 50D1a."""
+        held = None if led < 0 else self.hands[seat * 4 + led]
+        return [p & 63 for p in self.penalty
+                if p >> 7 == seat and (led < 0 or (p & 63) // 13 == led or not held)]
+
+    def _to_designate(self, seat, c, led):
+        """51A: c is one of two or more penalty cards seat could play, and the declarer has
+        not designated it: he designates which one is played."""
+        if self.designated == c:
+            self.designated = -1
+            return False
+        playable = self._playable_penalty(seat, led)
+        return len(playable) > 1 and c in playable
+
     def _lift(self, seat, suit):
         """The penalty cards of seat in suit stop being penalty cards (50D2a, 51B)."""
         self.penalty = [p for p in self.penalty
@@ -547,6 +583,11 @@ class Play:
             if seat == lho(offender):  # the next hand plays: the lead is accepted
                 self.note("54B" if law is LOOT_OPENING else "53A")
                 self.note("60A1")
+                self._accept_lead()
+                return self.card(seat, c)
+            if law is LOOT_OPENING and seat == self.dummy():
+                self.note("54B")  # 54B2: declarer plays second from dummy: the card stands
+                self.note("54B2")
                 self._accept_lead()
                 return self.card(seat, c)
             if seat == proper and not same_side(seat, offender):
@@ -677,27 +718,65 @@ class Play:
         if option == "reject":  # 52B2: play the penalty card; this one becomes one too
             self.note("52B2")
             self._clear()
+            due = self._playable_penalty(offender, -1 if self._leading() else self._led_suit())
             self.expose(offender, c, True, "52B2", False)
+            if len(due) == 1:
+                self.designated = due[0]  # "заменить штрафной картой": that one, not 51A
             return True
         return False
 
     def _on_lead_options(self, option, leader, c, suit, card, tricks):
-        """50D2 (51B with more penalty cards): require or forbid a suit, or no restriction."""
+        """50D2 (51B with more penalty cards): require or forbid a suit, or no restriction.
+        51B2b: with penalty cards in several suits the declarer may forbid "одну или более
+        таких мастей": after a prohibition the choice stays open for another suit or none."""
         owner = partner(leader)
+        more = self.forbidding
         if option == "none":
-            self.note("50D2b")
+            if not more:
+                self.note("50D2b")
+            self.forbidding = False
             self._clear()
             return True
-        if option not in (REQUIRE, FORBID) or suit is None:
+        if option not in (REQUIRE, FORBID) or suit is None or (more and option == REQUIRE):
             return False
         suits = [(p & 63) // 13 for p in self.penalty if p >> 7 == owner and p & MAJOR]
         if suit not in suits:
             return False
-        self.note("50D2a" if len(suits) == 1 else "51B")
+        self.note("51B" if more or len(suits) > 1 else "50D2a")
         self._lift(owner, suit)
-        self.lead_rule = (leader, REQUIRE if option == REQUIRE else FORBID, suit)
-        self._clear()
+        if more:
+            self.lead_more |= 1 << suit
+        else:
+            self.lead_rule = (leader, REQUIRE if option == REQUIRE else FORBID, suit)
+            self.lead_more = 0
+            self.lead_waits = False
+        self.forbidding = option == FORBID and any(
+            p >> 7 == owner and p & MAJOR for p in self.penalty)
+        if not self.forbidding:
+            self._clear()
         return True
+
+    def _on_designate(self, option, seat, c, suit, card, tricks):
+        """51A: the declarer designates which penalty card is played (accept: the one led or
+        played); the others stay penalty cards."""
+        if option == "designate" and card is not None:
+            if card not in self._playable_penalty(seat, -1 if self._leading() else
+                                                  self._led_suit()):
+                return False
+            c = card
+        elif option != "accept":
+            return False
+        self._clear()
+        self.note("51A")
+        self.designated = c
+        self.card(seat, c)
+        return True
+
+    def _leading(self):
+        return not self.cards[self.trick * 4 + self.leaders[self.trick]]
+
+    def _led_suit(self):
+        return (self.cards[self.trick * 4 + self.leaders[self.trick]] - 1) // 13
 
     def _on_defective(self, option, offender, c, suit, card, tricks):
         """67A1: the seat that did not play to the trick supplies a card now; or the
@@ -724,15 +803,40 @@ class Play:
         """Entries with nothing pending: Law 26 lead restrictions, 62 correction."""
         if option == "correct":
             return self._correct_revoke()
-        if option in (REQUIRE, FORBID) and suit is not None and seat is not None \
-                and self.trick == 0 and not self.faced() and self.is_defender(seat):
-            self.lead_rule = (seat, option, suit)  # Law 26 after the auction
-            self.note("26")
-            return True
+        if option in (REQUIRE, FORBID) and suit in (0, 1, 2, 3) and seat in (0, 1, 2, 3):
+            return self._law26(option == REQUIRE, suit, seat)
+        return False
+
+    def _law26(self, require, suit, seat):
+        """Law 26: the declarer restricts the offender's partner "в ближайшую очередь хода
+        партнера нарушителя (которая может быть и первым ходом)": entered any time before
+        that seat's first lead, it waits for it. 26A: require or forbid a suit of the
+        withdrawn call; 26B: forbid any one suit. Only what the auction gave, when known."""
+        if not self.is_defender(seat) or self._has_led(seat):
+            return False
+        if self.lead26 is not None:
+            for offender, law, mask in self.lead26:
+                if partner(offender) == seat and (
+                        mask >> suit & 1 if law == "26A" else not require):
+                    break
+            else:
+                return False
+        self.lead_rule = (seat, REQUIRE if require else FORBID, suit)
+        self.lead_more = 0
+        self.lead_waits = True
+        self.note("26")
+        return True
+
+    def _has_led(self, seat):
+        """Whether seat has led to a trick of this play (his first turn to lead is over)."""
+        for t in range(self.trick + 1 if self.trick < 13 else 13):
+            if self.leaders[t] == seat and self.cards[t * 4 + seat]:
+                return True
         return False
 
     def _correct_revoke(self):
-        """62A/62B: an unestablished revoke is corrected; later cards go back (62C1)."""
+        """62A/62B: an unestablished revoke is corrected; the later cards of the trick are
+        then offered back to their owners (62C1, 62C2), one at a time in rotation."""
         for r in self.revokes:
             if not r[3] & (ESTABLISHED | CORRECTED):
                 break
@@ -751,6 +855,43 @@ class Play:
             self.expose(seat, undone, True, "62B1", False)
         else:
             self.note("62B2")
+        self.undoing = (seat, False)
+        self._offer_later(lho(seat))
+        return True
+
+    def _offer_later(self, s):
+        """Hold the next later card of the reopened trick, from seat s in rotation, whose
+        owner may withdraw it: a non-offender's (62C1), or the offending side's once a
+        non-offender has withdrawn his (62C2). None left: the offender plays again."""
+        offender, withdrew = self.undoing
+        t = self.trick
+        while s != self.leaders[t]:
+            c = self.cards[t * 4 + s] - 1
+            if c >= 0 and not same_side(s, offender):
+                self._hold(LATER, s, c)
+                return
+            if c >= 0 and withdrew:
+                self._hold(LATER_PARTNER, s, c)
+                return
+            s = lho(s)
+        self.undoing = None
+        self._clear()
+        self.turn = self._next_turn()
+
+    def _on_later(self, option, s, c, suit, card, tricks):
+        """62C1/62C2: the owner of a later card withdraws it to his hand or keeps it there;
+        a defender's card withdrawn under 62C2 becomes a penalty card."""
+        if option not in ("withdraw", "keep"):
+            return False
+        law = self.pending[0]
+        if option == "withdraw":
+            self._unplay(self.trick, s)
+            self.note(law)
+            if law == LATER:
+                self.undoing = (self.undoing[0], True)
+            elif self.is_defender(s):
+                self.expose(s, c, False, law, False)
+        self._offer_later(lho(s))
         return True
 
     def _only_non_offenders(self, seat):
@@ -761,7 +902,8 @@ class Play:
         return True
 
     def _take_back(self, t, seat):
-        """Withdraw the revoke card of seat in trick t and every card played after it."""
+        """Withdraw the revoke card of seat in trick t (and the non-offenders' cards of the
+        trick after it, which the revoke's correction reopens: the lead may change hands)."""
         if t != self.trick:  # reopen the trick the revoke closed
             for s in range(4):
                 if self.cards[self.trick * 4 + s]:
@@ -770,12 +912,6 @@ class Play:
             self.winners[t] = 0
             self.trick = t
         c = self.cards[t * 4 + seat] - 1
-        s = lho(seat)
-        while s != self.leaders[t]:  # the opponents' cards after his, in rotation
-            if self.cards[t * 4 + s] and not same_side(s, seat):
-                self._unplay(t, s)
-                self.note("62C1")
-            s = lho(s)
         self._unplay(t, seat)
         self.turn = self._next_turn()
         self.status = PLAY
@@ -968,4 +1104,7 @@ _HANDLERS = {
     LEAD_OPTIONS: Play._on_lead_options,
     DEFECTIVE: Play._on_defective,
     DISPUTED: Play._on_disputed,
+    DESIGNATE: Play._on_designate,
+    LATER: Play._on_later,
+    LATER_PARTNER: Play._on_later,
 }

@@ -13,14 +13,15 @@ KINDS = ("card", "claim", "pdir")
 # The director's entries on the play (docs/BOARD_LOG.md), the `d` of a `pdir` record.
 ENTRIES = ("accept", "spread", "reject", "highest", "lowest", "forbid", "require", "none",
            "supply", "omit", "rule", "correct", "withdraw", "64B4", "64B5", "defective",
-           "object")
+           "object", "designate", "keep")
 
 
-def start(contract, deal=None):
+def start(contract, deal=None, lead=None):
     """The Play of a contract (bid, risk, declarer), checked against the hand record (16
-    suit masks) when there is one."""
+    suit masks) when there is one, and its Law 26 entries against the auction's lead
+    restrictions (`Auction.lead`) when the auction is known."""
     bid, _risk, declarer = contract
-    return Play(declarer, (bid - FIRST_BID) % 5, deal)
+    return Play(declarer, (bid - FIRST_BID) % 5, deal, lead)
 
 
 def claim(play, seat, tricks, agreed=None, concession=False):

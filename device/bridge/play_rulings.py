@@ -22,6 +22,8 @@ _OPTIONS = """
 57|highest|57A1
 57|lowest|57A2
 57|forbid|57A3
+51A|accept|51A
+51A|designate|51A
 52|accept|52B1a
 52|reject|52B2
 50D2|require|50D2a
@@ -29,6 +31,10 @@ _OPTIONS = """
 50D2|none|50D2b
 67|supply|67A1
 67|omit|67
+62C1|withdraw|62C1
+62C1|keep|62C1
+62C2|withdraw|62C2
+62C2|keep|62C2
 70|rule|70
 """
 
@@ -39,7 +45,10 @@ _RU = """
 53|Ход вистующего вне очереди
 55|Ход разыгрывающего вне очереди
 57|Преждевременный ход или игра вистующего
+51A|Вистующий может сыграть одной из нескольких штрафных карт
 52|Не сыграна штрафная карта
+62C1|Фальшренонс исправлен: карта, сыгранная после него
+62C2|Фальшренонс исправлен: карта нарушившей стороны после взятой назад
 50D2|Ход партнера игрока со старшей штрафной картой
 67|Дефектная взятка: игрок не сыграл во взятку
 70|Оспариваемая претензия или уступка
@@ -59,6 +68,8 @@ _RU = """
 57/highest|Партнер играет старшей картой масти хода
 57/lowest|Партнер играет младшей картой масти хода
 57/forbid|Партнеру запрещена указанная масть
+51A/accept|Разыгрывающий обозначает сыгранную карту
+51A/designate|Разыгрывающий обозначает другую штрафную карту
 52/accept|Разыгрывающий принимает карту
 52/reject|Сыграть штрафной картой; эта карта — старшая штрафная
 50D2/require|Требовать ход в масть штрафной карты
@@ -66,6 +77,10 @@ _RU = """
 50D2/none|Не требовать и не запрещать; карта остается штрафной
 67/supply|Нарушитель восполняет взятку законной картой
 67/omit|Взятка остается без карты; решение — в конце (67Б)
+62C1/withdraw|Игрок ненарушившей стороны берет карту назад
+62C1/keep|Карта остается сыгранной
+62C2/withdraw|Игрок берет карту назад; карта вистующего — штрафная
+62C2/keep|Карта остается сыгранной
 70/rule|Судья устанавливает число взяток
 """
 
@@ -75,7 +90,10 @@ _EN = """
 53|Defender's lead out of turn
 55|Declarer's lead out of turn
 57|Premature lead or play by a defender
+51A|A defender may play one of several penalty cards
 52|Failure to play a penalty card
+62C1|Revoke corrected: a card played after it
+62C2|Revoke corrected: the offending side's card after one withdrawn
 50D2|Lead by the partner of a defender with a major penalty card
 67|Defective trick: a player has not played to the trick
 70|Disputed claim or concession
@@ -95,6 +113,8 @@ _EN = """
 57/highest|Partner plays his highest card of the suit led
 57/lowest|Partner plays his lowest card of the suit led
 57/forbid|Partner may not play a suit the declarer names
+51A/accept|Declarer designates the card played
+51A/designate|Declarer designates another penalty card
 52/accept|Declarer accepts the card
 52/reject|Play the penalty card; this card becomes a major penalty card
 50D2/require|Require a lead of the penalty card's suit
@@ -102,6 +122,10 @@ _EN = """
 50D2/none|No requirement: the penalty card stays
 67/supply|The offender supplies a card he can legally play
 67/omit|The trick stands short; settled at the end (67B)
+62C1/withdraw|The non-offender takes his card back
+62C1/keep|The card stays played
+62C2/withdraw|He takes his card back; a defender's is a penalty card
+62C2/keep|The card stays played
 70/rule|The director rules the number of tricks
 """
 

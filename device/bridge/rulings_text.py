@@ -10,8 +10,6 @@ constant stays in flash with the bytecode, while dicts of tuples of strings woul
 12 KB of heap. `TEXTS` and `CHOICES` are the same tables as dicts, built when asked for.
 """
 
-from bridge.seats import lho
-
 RU, EN = 0, 1
 
 # code|text, in Russian and in English (the same codes in the same order)
@@ -193,6 +191,6 @@ def explain(auction, lang="ru"):
         return None
     law = auction.pending[2]
     may_accept, options = choices(situation)
-    return (law, text("L" + law, lang), lho(auction.pending[0]) if may_accept else None,
+    return (law, text("L" + law, lang), (auction.pending[0] + 1) & 3 if may_accept else None,
             tuple((text(option, lang), tuple(code + ": " + text(code, lang) for code in codes))
                   for option, codes in options))

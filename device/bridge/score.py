@@ -5,7 +5,8 @@ ValueError and never yields a number: a terminal must not show or record a score
 justify.
 """
 
-from bridge.calls import C, D, NT
+# Strains as in bridge.calls (not imported: the terminal would carry its name tables).
+_CLUBS, _DIAMONDS, _NOTRUMP = 0, 1, 4
 
 UNDOUBLED, DOUBLED, REDOUBLED = 0, 1, 2
 RISKS = ("", "X", "XX")
@@ -41,8 +42,8 @@ def score(level, strain, risk, vul, tricks):
     odd = tricks - 6
     if odd < level:
         return -_undertricks(level - odd, risk, vul)
-    per_trick = 20 if strain in (C, D) else 30
-    first = 40 if strain == NT else per_trick
+    per_trick = 20 if strain in (_CLUBS, _DIAMONDS) else 30
+    first = 40 if strain == _NOTRUMP else per_trick
     mult = 1 << risk
     trick_points = (first + per_trick * (level - 1)) * mult
     total = trick_points

@@ -2,3 +2,23 @@
 
 Everything here runs on the board (MicroPython) and under CPython in tests.
 """
+
+import sys
+
+# Only MicroPython's small heap is worth re-importing screens for; CPython (tests, simulator
+# on a desktop) keeps them loaded and so runs the same code without the import cost.
+SCARCE_HEAP = sys.implementation.name == "micropython"
+
+
+def forget(names):
+    """Drop modules from sys.modules and from their package, so that their functions and
+    classes are freed once nothing refers to them (even run from flash, each costs heap).
+    Their names stay interned; importing one again loads it afresh."""
+    if not SCARCE_HEAP:
+        return
+    for name in names:
+        if sys.modules.pop(name, None) is not None:
+            at = name.rfind(".")
+            package = sys.modules.get(name[:at])
+            if package is not None and hasattr(package, name[at + 1:]):
+                delattr(package, name[at + 1:])

@@ -8,19 +8,14 @@ director is awaited (`alert()`, the red LED). Every fact is a journal record wri
 the state changes (`commit`), so what the screen confirmed survives a power cut.
 """
 
+import gc
+import sys
+
+import terminal
 from hw import buzzer, keys, text
 from hw.keypad import KEY_MASK, KIND_MASK, PRESS, REPEAT
 from hw.ticks import ticks_diff
 from terminal import store, ui_text
-from terminal.board_entry import (
-    AuctionScreen,
-    LeadScreen,
-    QuickScreen,
-    ScoreScreen,
-    TricksScreen,
-    VerifyScreen,
-)
-from terminal.round_ui import RoundScreen, StartScreen
 from terminal.screens import COLUMNS, ROWS, Confirm
 from terminal.session import (
     AUCTION,
@@ -39,6 +34,10 @@ from terminal.ui_text import t
 
 DIRECTOR_TIMEOUT_MS = 120000  # director mode closes after two minutes without a key
 _REPEATING = (keys.UP, keys.DOWN, keys.BACK)
+# The modules of screens, loaded by App.use when a screen is shown, with what each needs of
+# the others; the rest are forgotten then, so the heap holds one group of screens at a time.
+_SCREENS = {"round_ui": (), "board_entry": ("entry",), "entry": (), "director": ("entry",),
+            "traveller": (), "play_entry": (), "play_director": ("director", "entry")}
 
 
 class App:
@@ -58,7 +57,9 @@ class App:
         self.syncing = False  # the sync station is talking to the terminal (main.py)
         self._last_key = 0
         self.screen = None
+        self._next = None  # the screen to show once the key is handled (show, home)
         self.home()
+        self._arrive()
 
     # -- input -------------------------------------------------------------------------------
 
@@ -74,19 +75,19 @@ class App:
         self._last_key = now
         try:
             if k == keys.DIRECTOR and not self.director:
-                from terminal.director import PinScreen
-
-                self.go(PinScreen())
+                self.show("director", "PinScreen")
             else:
                 self.screen.key(self, k)
         except OSError:  # the journal could not store a record: nothing was applied
             self.refuse(t("write_error"))
+        self._arrive()
         return True
 
     def tick(self, now):
         """The clock: director mode closes when left open. True when the screen changed."""
         if self.director and ticks_diff(now, self._last_key) > DIRECTOR_TIMEOUT_MS:
             self.home()
+            self._arrive()
             return True
         return False
 
@@ -106,49 +107,77 @@ class App:
 
     def go(self, screen):
         self.screen = screen
+        self._next = None
+
+    def show(self, module, name, *args):
+        """Go to the screen class `name` of the screen module terminal.<module>, built with
+        args once the key is handled: the screens left behind (and their module, if no other
+        screen needs it) are freed before the new module loads."""
+        self.screen = None
+        self._next = (module, name, args)
 
     def home(self):
-        """The screen the state calls for; it also closes director mode."""
+        """The screen the state calls for (chosen once the key is handled); it also closes
+        director mode."""
         self.director = False
+        self.show(None, None)
+
+    def _arrive(self):
+        """Build the screen that show() or home() asked for."""
+        if self._next is None:
+            return
+        module, name, args = self._next
+        self._next = None
+        if module is None:
+            module, name, args = self._home()
+        self.screen = getattr(self.use(module), name)(*args)
+
+    def _home(self):
+        """(module, class, args) of the screen the session's state calls for."""
         s = self.session
         board = s.current
         if not s.round:
-            self.screen = StartScreen()
-        elif board is None:
-            self.screen = RoundScreen(self)
+            return "round_ui", "StartScreen", ()
+        if board is None:
+            return "round_ui", "RoundScreen", (self,)
+        phase = board.phase(self.mode())
+        if phase == AUCTION:
+            name = "AuctionScreen" if self.config.settings["auction"] else "QuickScreen"
+        elif phase == PLAY:
+            return "play_entry", "PlayScreen", (board,)
         else:
-            phase = board.phase(self.mode())
-            if phase == AUCTION:
-                if self.config.settings["auction"]:
-                    self.screen = AuctionScreen(board)
-                else:
-                    self.screen = QuickScreen(board)
-            elif phase == LEAD:
-                self.screen = LeadScreen(board)
-            elif phase == PLAY:
-                from terminal.play_entry import PlayScreen  # loaded when the play is recorded
+            name = ("LeadScreen", "TricksScreen", "VerifyScreen", "ScoreScreen")[
+                (LEAD, TRICKS, VERIFY, DONE).index(phase)]
+        return "board_entry", name, (board,)
 
-                self.screen = PlayScreen(board)
-            elif phase == TRICKS:
-                self.screen = TricksScreen(board)
-            elif phase == VERIFY:
-                self.screen = VerifyScreen(board)
-            else:
-                self.screen = ScoreScreen(board)
+    def use(self, name):
+        """The screen module terminal.<name>, loaded if need be; the screen modules it does
+        not need are forgotten (each is freed once no screen of it is shown), and freed
+        before a module is loaded."""
+        terminal.forget(["terminal." + m for m in _SCREENS
+                         if m != name and m not in _SCREENS[name]])
+        full = "terminal." + name
+        if full not in sys.modules:
+            if terminal.SCARCE_HEAP:
+                gc.collect()
+            __import__(full)
+        return sys.modules[full]
 
     def go_back(self):
         self.home()
 
     def go_round(self):
         if self.session.round:
-            self.screen = RoundScreen(self)
+            self.show("round_ui", "RoundScreen", self)
         else:
             self.refuse()
 
-    def leave_director(self, screen=None):
+    def leave_director(self, module=None, name=None, *args):
+        """Close director mode on the screen the state calls for, or on the one given (as
+        show() takes it)."""
         self.home()
-        if screen is not None:
-            self.screen = screen
+        if module is not None:
+            self.show(module, name, *args)
 
     def mode(self):
         """What the settings ask after the auction: LEAD_MODE | PLAY_MODE (session)."""
@@ -232,6 +261,7 @@ class App:
 
     def lines(self):
         """The 7 lines of the screen, each at most 21 characters."""
+        self._arrive()
         if self.syncing:
             return [t("syncing"), "", t("sync_help"), "",
                     t("sync_recs") % (self.journal.last - self.journal.base), "", ""]
@@ -247,6 +277,7 @@ class App:
 
     def inverted(self):
         """Bit mask of the lines drawn inverted: the title bar, and a message."""
+        self._arrive()
         if self.syncing:
             return 1
         return self.screen.inverted | ((1 << (ROWS - 1)) if self.note else 0)

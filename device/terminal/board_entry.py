@@ -8,16 +8,15 @@ holds when a hand record is loaded.
 """
 
 from hw import keys
+from terminal.entry import ContractEntry, TricksEntry, restrictions
 from terminal.screens import (
     SUITS,
-    Digits,
     Screen,
     bid,
     board_title,
     call_text,
     card_text,
     contract_text,
-    level_of,
     lho,
     rank_key,
     seat_key,
@@ -25,7 +24,7 @@ from terminal.screens import (
     tricks_text,
     wrap,
 )
-from terminal.session import LEAD_MODE, PASSED_OUT, PLAY_MODE, ns_score
+from terminal.session import LEAD_MODE, PLAY_MODE, ns_score
 from terminal.ui_text import lang, seat, t
 
 _RISK_KEYS = (keys.PASS, keys.DOUBLE, keys.REDOUBLE)  # call codes 0, 1, 2 in key order
@@ -191,85 +190,6 @@ def menu_lines(app, first):
     return out
 
 
-class ContractEntry:
-    """A contract typed without the auction: level 1..7, strain, X/XX, declarer (♣♦♥♠ =
-    N E S W), or PASS for a board passed out. Only contracts that can exist are accepted."""
-
-    def __init__(self, allow_passed=True):
-        self.level = 0
-        self.strain = -1
-        self.risk = 0
-        self.dcl = -1
-        self.passed = False
-        self.allow_passed = allow_passed
-
-    def key(self, k):
-        """True if the key was taken, False if it is refused here."""
-        if self.passed:
-            if k == keys.BACK:
-                self.passed = False
-                return True
-            return False
-        if not self.level:
-            if 1 <= k <= 7:
-                self.level = k
-            elif k == keys.PASS and self.allow_passed:
-                self.passed = True
-            else:
-                return False
-        elif self.strain < 0:
-            if keys.strain(k) >= 0:
-                self.strain = keys.strain(k)
-            elif k == keys.BACK:
-                self.level = 0
-            else:
-                return False
-        elif k == keys.DOUBLE or k == keys.REDOUBLE:
-            want = 1 if k == keys.DOUBLE else 2
-            self.risk = 0 if self.risk == want else want
-        elif k == keys.BACK:
-            if self.dcl >= 0:
-                self.dcl = -1
-            elif self.risk:
-                self.risk = 0
-            else:
-                self.strain = -1
-        elif seat_key(k) >= 0 and self.dcl < 0:
-            self.dcl = seat_key(k)
-        else:
-            return False
-        return True
-
-    def done(self):
-        return self.passed or self.dcl >= 0
-
-    def value(self):
-        if self.passed:
-            return PASSED_OUT
-        return (bid(self.level, self.strain), self.risk, self.dcl)
-
-    def text(self):
-        if self.passed:
-            return t("passed_out")
-        if not self.level:
-            return "_"
-        out = str(self.level)
-        if self.strain < 0:
-            return out + "_"
-        out = contract_text((bid(self.level, self.strain), self.risk, 0))
-        out = out[:-2]
-        return out + " " + (seat(self.dcl) if self.dcl >= 0 else "_")
-
-    def prompt(self):
-        if self.passed or self.dcl >= 0:
-            return t("ok_record")
-        if not self.level:
-            return "1-7" + (", " + t("pass_po") if self.allow_passed else "")
-        if self.strain < 0:
-            return "\u2663\u2666\u2665\u2660 " + t("nt")
-        return "X/XX, " + t("seat_keys")
-
-
 class QuickScreen(Screen):
     """Bridgemate-style entry of the contract, declarer and double without the auction."""
 
@@ -298,40 +218,6 @@ class QuickScreen(Screen):
         e = self.entry
         return [board_title(self.board), t("quick"), t("contract") + ": " + e.text(), "",
                 t("quick_help"), e.prompt(), t("back") if not e.level else ""]
-
-
-class TricksEntry:
-    """Tricks won by declarer: typed as a total (0..13) or stepped with UP/DOWN from the
-    contract (=, +1, -1 ...); impossible values are refused."""
-
-    def __init__(self, ct, value=-1):
-        self.ct = ct
-        self.digits = Digits(13, value)
-
-    def key(self, k):
-        d = self.digits
-        if k == keys.UP or k == keys.DOWN:
-            step = 1 if k == keys.UP else -1
-            if d.value < 0:
-                d.value = level_of(self.ct[0]) + 6
-            elif 0 <= d.value + step <= 13:
-                d.value += step
-            else:
-                return False
-            return True
-        if k == keys.BACK and d.value >= 0:
-            d.back()
-            return True
-        return d.key(k)
-
-    def value(self):
-        return self.digits.value
-
-    def text(self):
-        v = self.digits.value
-        if v < 0:
-            return "_"
-        return str(v) + " (" + tricks_text(self.ct, v) + ")"
 
 
 def score_line(ns):
@@ -404,11 +290,6 @@ def lead_problem(board, ct, leader, cd):
         if not mask >> (cd % 13) & 1:
             return t("lead_no_card") % (seat(leader), card_text(cd))
     return None
-
-
-def restrictions(auction, dcl):
-    """Law 26 restrictions of a defender (offender on the defending side)."""
-    return [r for r in auction.lead if (r[0] & 1) != (dcl & 1)]
 
 
 class TricksScreen(Screen):
@@ -532,9 +413,7 @@ class ScoreScreen(Screen):
         elif k == keys.MENU:
             app.go_round()
         elif k == keys.DOWN:
-            from terminal import traveller
-
-            traveller.show(app, self.board.b, self)
+            app.show("traveller", "TravellerScreen", app, self.board.b, self)
         else:
             app.refuse()
 

@@ -8,7 +8,7 @@ Loaded only when DIR is pressed, so the rest of the session does not carry it in
 from bridge import rulings_text
 
 from hw import keys
-from terminal.board_entry import AuctionScreen, ContractEntry, TricksEntry, restrictions
+from terminal.entry import ContractEntry, TricksEntry, restrictions
 from terminal.screens import SUITS, Confirm, Digits, Screen, call_text, contract_text, lho, wrap
 from terminal.ui_text import lang, seat, t
 
@@ -63,9 +63,7 @@ def pending_play(app, b):
     board = app.session.boards.get(b)
     if board is None or not board.plays:
         return None
-    from terminal.play_director import play_pending  # only when the play is recorded
-
-    return play_pending(board)
+    return app.use("play_director").play_pending(board)  # only when the play is recorded
 
 
 class MenuScreen(Screen):
@@ -96,9 +94,7 @@ class MenuScreen(Screen):
         elif k == 2 and pending_board(app, self.b):
             app.go(RulingScreen(board))
         elif k == 2 and pending_play(app, self.b):
-            from terminal.play_director import PlayRulingScreen
-
-            app.go(PlayRulingScreen(board))
+            app.show("play_director", "PlayRulingScreen", board)
         elif k == 3:
             app.go(AdjustScreen(board, self))
         elif k == 4:
@@ -276,7 +272,7 @@ class RulingScreen(TextScreen):
             who = a.turn if a.turn is not None else lho(offender)
         else:
             who = offender
-        app.leave_director(AuctionScreen(self.board, who, ruled=True))
+        app.leave_director("board_entry", "AuctionScreen", self.board, who, 0, True)
         return None
 
 
@@ -291,7 +287,7 @@ class ReplacementScreen(Screen):
     def key(self, app, k):
         if 1 <= k <= 3:
             flags = (0, 2, 1)[k - 1]
-            app.leave_director(AuctionScreen(self.board, self.offender, flags))
+            app.leave_director("board_entry", "AuctionScreen", self.board, self.offender, flags)
         else:
             app.refuse()
 

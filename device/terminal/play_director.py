@@ -108,9 +108,7 @@ class PlayRulingScreen(TextScreen):
                 if options[self.choice][0] == "rule":
                     self.tricks = Digits(self.board.get_play().remaining())
             elif k == keys.BACK:
-                from terminal.director import MenuScreen
-
-                app.go(MenuScreen(app))
+                app.show("director", "MenuScreen", app)
             else:
                 TextScreen.key(self, app, k)
             return None

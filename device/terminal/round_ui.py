@@ -238,9 +238,7 @@ class MenuScreen(Screen):
         if k == keys.BACK:
             app.home()
         elif k == 1 and self.b:
-            from terminal import traveller
-
-            traveller.show(app, self.b, self.back)
+            app.show("traveller", "TravellerScreen", app, self.b, self.back)
         elif not app.menu_key(k):
             app.refuse()
 

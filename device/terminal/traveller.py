@@ -91,13 +91,14 @@ class TravellerScreen(Screen):
     """Board b's traveller, scrolled with UP/DOWN; BACK returns to `back`. `own` is this
     table's (ns, ew) on the board, or None."""
 
-    def __init__(self, folder, b, own, back):
+    def __init__(self, app, b, back):
+        own = own_pairs(app.session, b)
         self.b = b
         self.back = back
         self.top = 0
         self.own = -1  # index of this table's line
         rows = []
-        for line in lines_of(folder, b):
+        for line in lines_of(app.folder, b):
             got = cells(line)
             if got is not None:
                 if own is not None and list(line[:2]) == list(own):
@@ -135,8 +136,3 @@ def own_pairs(session, b):
         if packed >> 20 == b:
             return (packed >> 10) & 1023, packed & 1023
     return None
-
-
-def show(app, b, back):
-    """Go to board b's traveller; BACK comes back to `back`."""
-    app.go(TravellerScreen(app.folder, b, own_pairs(app.session, b), back))

@@ -1,0 +1,110 @@
+"""The terminal: firmware size, the heap a 32-board session needs, and key handling speed.
+
+The session is the one tests/test_terminal_session.py plays (8 rounds, full auctions,
+irregularities and rulings, results, adjusted scores), run once on CPython and once on the
+real MicroPython with the code in a ROMFS image (on the board: flash); the heap figure is
+the peak of gc.mem_alloc() after gc.collect() at every key, less the image buffer. The peer
+for the heap is the issue's 64 KiB budget; the peer for speed is CPython running the same
+keys.
+"""
+
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[0:0] = [str(ROOT / "tests"), str(ROOT / "device"), str(ROOT)]
+
+from conftest import micropython_path  # noqa: E402
+from terminal_support import (  # noqa: E402
+    make_config,
+    play_session_script,
+    session_script,
+    write_config,
+)
+
+REPEAT = 3
+BUDGET = 64 * 1024
+HEAP = "400k"  # room enough to measure; the figure is the peak actually used
+
+
+def build_image(path, sim):
+    args = [sys.executable, str(ROOT / "tools" / "romfs.py"), str(path), "--quiet"]
+    subprocess.run(args + (["--sim"] if sim else []), check=True)
+    return path.stat().st_size
+
+
+def run(interpreter, image, script, config, out):
+    """(seconds, report) of one run of the key script."""
+    if interpreter == "micropython":
+        cmd = [micropython_path(), "-X", "heapsize=" + HEAP, str(ROOT / "tools" / "romrun.py"),
+               str(image), "terminal.keyscript", str(script), str(out), "--config", str(config)]
+        env = {"MICROPYPATH": "/nonexistent"}
+    else:
+        cmd = [sys.executable, "-m", "terminal.keyscript", str(script), str(out),
+               "--config", str(config)]
+        env = {"PYTHONPATH": "%s:%s" % (ROOT / "device", ROOT), "PATH": "/usr/bin:/bin"}
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, capture_output=True, env=env, cwd=str(ROOT), timeout=600)
+    seconds = time.perf_counter() - start
+    if proc.returncode:
+        raise SystemExit("%s failed: %s%s" % (interpreter, proc.stdout[-2000:],
+                                               proc.stderr[-2000:]))
+    return seconds, json.loads(proc.stdout.decode().splitlines()[0])
+
+
+def session(tmp, name, script_text, config_data, image):
+    folder = tmp / name
+    folder.mkdir()
+    script = folder / "session.keys"
+    script.write_text(script_text)
+    config = write_config(folder / "config.cbor", config_data)
+    rows = {}
+    for interpreter in ("cpython", "micropython"):
+        runs = []
+        for n in range(REPEAT):
+            out = folder / ("%s-%d" % (interpreter, n))
+            out.mkdir()
+            runs.append(run(interpreter, image, script, config, out))
+        seconds = statistics.median(r[0] for r in runs)
+        rows[interpreter] = (seconds, runs[0][1])
+    return rows
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        firmware = build_image(tmp / "romfs.img", sim=False)
+        sim = build_image(tmp / "sim.img", sim=True)
+        rehearsal = tmp / "rehearsal"
+        rehearsal.mkdir()
+        play_config, play_text = play_session_script(rehearsal)
+        sessions = {
+            "auction and results": session(tmp, "auction", session_script(), make_config(),
+                                           tmp / "sim.img"),
+            "every card recorded too": session(tmp, "play", play_text, play_config,
+                                               tmp / "sim.img"),
+        }
+    main_py = (ROOT / "device" / "main.py").stat().st_size
+    print("Firmware (`make firmware`): ROMFS image %d bytes + main.py %d bytes; the simulator's "
+          "image (with its backend and key-script runner) %d bytes.\n" % (firmware, main_py, sim))
+    print("| 32-board session | keys | MicroPython heap peak | vs 64 KiB budget | "
+          "CPython s | MicroPython s | MicroPython / CPython |")
+    print("|---|---|---|---|---|---|---|")
+    for name, rows in sessions.items():
+        cp, mp = rows["cpython"], rows["micropython"]
+        print("| %s | %d | %d bytes | %.2f | %.2f | %.2f | %.2f |" % (
+            name, mp[1]["keys"], mp[1]["peak"], mp[1]["peak"] / BUDGET, cp[0], mp[0],
+            mp[0] / cp[0]))
+    print("\nmedian of %d runs; the seconds include each interpreter's start and, for "
+          "MicroPython, reading the image. CPython fsyncs the journal after every record; the "
+          "MicroPython unix port has no sync call, so its time is the application's alone."
+          % REPEAT)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,139 @@
+"""Reading the pushed configuration (docs/CONFIG.md) into a `terminal.config.Config`: every
+part validated, what is malformed replaced by its default and named in `errors`.
+
+A module of its own so that the terminal drops it (and bridge.cards, which parses the hand
+records) once the configuration is read: it is not needed after.
+"""
+
+from bridge import boards
+
+from terminal.config import _SETTINGS, _VULS, DEFAULT_PIN, DEFAULT_SALT, pin_hash
+
+
+def _player(n):
+    return isinstance(n, int) and 0 <= n < 0x20000
+
+
+def _hands(text):
+    """A whole PBN deal's 16 suit masks, or None (bad or partial: nothing to check against).
+
+    bridge.cards is loaded for this and dropped with this module (terminal.config)."""
+    from bridge import cards
+
+    try:
+        hands = cards.parse_deal(text)
+    except ValueError:
+        hands = None
+    if hands is not None and None in hands:
+        hands = None
+    return hands
+
+
+def fill(config, data):
+    """Set the attributes of a Config (`config`) from the decoded file `data` (or None)."""
+    config.errors = []
+    if not isinstance(data, dict):
+        if data is not None:
+            config.errors.append("not a map")
+        data = {}
+    config.event = _text(config, data, "event", None)
+    config.terminal = _text(config, data, "term", None)
+    config.section = _text(config, data, "sec", "A")
+    config.table = _int(config, data, "tbl", 0, 1, 999)
+    config.salt = _text(config, data, "salt", DEFAULT_SALT)
+    config._pin = _text(config, data, "pin", pin_hash(DEFAULT_SALT, DEFAULT_PIN))
+    config.settings = dict(_SETTINGS)
+    given = data.get("set")
+    if isinstance(given, dict):
+        for k in _SETTINGS:
+            v = given.get(k)
+            if isinstance(v, type(_SETTINGS[k])):
+                config.settings[k] = v
+    config.rounds = _rounds(config, data.get("rounds"))
+    config.players = {}
+    for pair, got in _map(config, data, "players", list).items():
+        if len(got) == 2 and _player(got[0]) and _player(got[1]):
+            config.players[pair] = got[0] << 17 | got[1]
+    config._at = {}  # board -> offset of its 14 bytes in config._boards
+    config._boards = _pack_boards(config, data.get("boards"))
+    config.pushed = bool(config.table and config.rounds)
+
+
+def _text(config, data, key, default):
+    v = data.get(key, default)
+    if v is not None and not isinstance(v, str):
+        config.errors.append(key)
+        return default
+    return v
+
+def _int(config, data, key, default, low, high):
+    v = data.get(key, default)
+    if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high:
+        if key in data:
+            config.errors.append(key)
+        return default
+    return v
+
+def _map(config, data, key, kind):
+    v = data.get(key)
+    out = {}
+    if isinstance(v, dict):
+        for k in v:
+            if isinstance(k, int) and isinstance(v[k], kind):
+                out[k] = v[k]
+    elif v is not None:
+        config.errors.append(key)
+    return out
+
+def _rounds(config, given):
+    """{round: (ns, ew, first board, last board, NS goes to table, EW goes to table)}."""
+    out = {}
+    if given is None:
+        return out
+    if not isinstance(given, list):
+        config.errors.append("rounds")
+        return out
+    for r in given:
+        try:
+            row = (r["ns"], r["ew"], r["b"][0], r["b"][1], r.get("nns", 0), r.get("new", 0))
+            ok = isinstance(r["r"], int) and r["r"] > 0 and row[2] <= row[3]
+            for v in row:
+                ok = ok and isinstance(v, int) and v >= 0
+            if ok:
+                out[r["r"]] = row
+            else:
+                config.errors.append("round")
+        except (KeyError, TypeError, IndexError, AttributeError):
+            config.errors.append("round")
+    return out
+
+def _pack_boards(config, given):
+    """The boards' bytes: dealer | vulnerability << 2 | 16 if a hand record follows,
+    then 13 bytes of 2-bit seats by card; bad entries are dropped and named."""
+    if not isinstance(given, dict):
+        return b""
+    good = [b for b in given if isinstance(b, int) and b > 0 and isinstance(given[b], dict)]
+    out = bytearray(14 * len(good))
+    at = 0
+    for b in sorted(good):
+        v = given[b]
+        dealer = v.get("d", boards.dealer(b))
+        vul = v.get("v", boards.vulnerability(b))
+        deal = v.get("pbn")
+        hands = _hands(deal) if isinstance(deal, str) else None
+        if dealer not in (0, 1, 2, 3) or vul not in _VULS or (deal is not None and
+                                                              hands is None):
+            config.errors.append("board %d" % b)
+            continue
+        out[at] = dealer | _VULS.index(vul) << 2 | (16 if hands else 0)
+        if hands:
+            for seat in range(4):
+                for suit in range(4):
+                    mask = hands[seat * 4 + suit]
+                    for rank in range(13):
+                        if mask >> rank & 1:
+                            card = suit * 13 + rank
+                            out[at + 1 + card // 4] |= seat << (card % 4 * 2)
+        config._at[b] = at
+        at += 14
+    return out
