@@ -526,7 +526,9 @@ class _Run:
             p = None
             contract = self._play_contract(seq, board)
             if contract is not None:
-                p = play_records.start(contract, self._deal(board))
+                quick = self._quick_contract(board) is not None  # no auction: no lead list
+                lead = None if quick else self.auction(seq, board).lead
+                p = play_records.start(contract, self._deal(board), lead)
                 for row in self.db.all(
                         "SELECT kind, body FROM records WHERE round_id = ? AND board = ? AND "
                         "terminal_id = ? AND kind IN ('card', 'claim', 'pdir') AND valid = 1 "

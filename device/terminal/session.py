@@ -102,7 +102,10 @@ class Board:
                 return None
             from bridge import play_records  # loaded only when the play is recorded
 
-            self.play = play_records.start(ct, self.deal)
+            # Law 26 entries are checked against what the auction gave; a contract entered
+            # without its auction takes them on the director's word
+            lead = None if self.quick is not None else self.get_auction().lead
+            self.play = play_records.start(ct, self.deal, lead)
             for ev in self.plays:
                 try:
                     play_event(self.play, ev)
