@@ -48,7 +48,7 @@ sim: setup
 	$(BIN)/python tools/sim.py --config tests/data/terminal_config.json --out build/sim
 
 lint: setup
-	$(BIN)/ruff check device hw host_sync tests bench
+	$(BIN)/ruff check device hw host_sync tests bench tools
 
 clean:
 	rm -rf $(VENV) build .pytest_cache

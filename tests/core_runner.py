@@ -28,7 +28,8 @@ def call_vectors(tokens):
         if isinstance(code, dict):
             out.append(code)
         else:
-            out.append([code, calls.to_pbn(code), calls.display(code, "en"), calls.display(code, "ru")])
+            out.append([code, calls.to_pbn(code), calls.display(code, "en"),
+                        calls.display(code, "ru")])
     return out
 
 

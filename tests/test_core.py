@@ -70,7 +70,8 @@ def test_contracts(vectors, computed):
 
 
 # Law 2 as DESIGN.md gives it: vulnerability by board within the 16-board cycle.
-LAW2_VUL = {"None": (1, 8, 11, 14), "NS": (2, 5, 12, 15), "EW": (3, 6, 9, 16), "All": (4, 7, 10, 13)}
+LAW2_VUL = {"None": (1, 8, 11, 14), "NS": (2, 5, 12, 15), "EW": (3, 6, 9, 16),
+            "All": (4, 7, 10, 13)}
 
 
 def test_boards_law2(vectors, computed):

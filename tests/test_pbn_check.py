@@ -96,7 +96,8 @@ def test_one_json_object_per_game_then_the_summary(tmp_path):
 def test_auction_tokens(tmp_path, auction, contract, declarer, score_ns, status):
     text = GOOD.replace("1S Pass 2S Pass\n4S Pass Pass Pass", auction)
     if auction.startswith("-"):
-        text = text.replace('[Auction "N"]', '[Auction "W"]').replace('[Dealer "N"]', '[Dealer "E"]')
+        text = text.replace('[Auction "N"]', '[Auction "W"]')
+        text = text.replace('[Dealer "N"]', '[Dealer "E"]')
     for tag in ('[Contract "4S"]\n', '[Score "NS 420"]\n', '[Declarer "N"]\n'):
         text = text.replace(tag, "")
     text = text.replace('[Result "10"]', '[Result "7"]')
@@ -136,6 +137,7 @@ def test_unreadable_input_exits_2_with_a_message(tmp_path):
 
 
 def test_quiet_prints_only_problems(tmp_path):
-    path = write(tmp_path, "t.pbn", GOOD + "\n" + GOOD.replace('[Score "NS 420"]', '[Score "NS 450"]'))
+    other = GOOD.replace('[Score "NS 420"]', '[Score "NS 450"]')
+    path = write(tmp_path, "t.pbn", GOOD + "\n" + other)
     lines = run_cli("--quiet", path).stdout.splitlines()
     assert len(lines) == 2 and json.loads(lines[0])["game"] == 1

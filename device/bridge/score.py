@@ -18,7 +18,8 @@ def _check(level, strain, risk, tricks):
     if not (isinstance(strain, int) and 0 <= strain <= 4):
         raise ValueError("strain must be 0..4 (C, D, H, S, NT), not %r" % (strain,))
     if risk not in (0, 1, 2):
-        raise ValueError("risk must be 0 (undoubled), 1 (doubled) or 2 (redoubled), not %r" % (risk,))
+        raise ValueError("risk must be 0 (undoubled), 1 (doubled) or 2 (redoubled), not %r"
+                         % (risk,))
     if not (isinstance(tricks, int) and 0 <= tricks <= 13):
         raise ValueError("tricks taken must be 0..13, not %r" % (tricks,))
 
