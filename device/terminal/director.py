@@ -5,8 +5,6 @@ erasing a result and the Law 26 lead restrictions shown to the declarer.
 Loaded only when DIR is pressed, so the rest of the session does not carry it in RAM.
 """
 
-from bridge import rulings_text
-
 from hw import keys
 from terminal.entry import ContractEntry, TricksEntry, restrictions
 from terminal.screens import SUITS, Confirm, Digits, Screen, call_text, contract_text, lho, wrap
@@ -189,6 +187,8 @@ class RestrictScreen(TextScreen):
         ct = board.contract()
         if not board.events or ct is None or ct[2] < 0:
             return [t("no_restrict")]
+        from bridge import rulings_text  # loaded while drawn: App.use forgets it
+
         out = []
         for offender, law, mask in restrictions(board.get_auction(), ct[2]):
             suits = "".join(SUITS[s] for s in range(4) if mask >> s & 1)
@@ -206,6 +206,8 @@ class RulingScreen(TextScreen):
         self.choice = -1
 
     def explained(self):
+        from bridge import rulings_text  # loaded while drawn: App.use forgets it
+
         a = self.board.get_auction()
         return a, rulings_text.explain(a, lang()), rulings_text.choices(a.situation())[1]
 

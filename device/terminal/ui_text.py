@@ -180,11 +180,13 @@ def lang():
 
 
 def t(key):
-    """The text of `key` in the current language (the key itself if the table lacks it)."""
-    i = _T.find("\n" + key + "|")
+    """The text of `key` in the current language (the key itself if the table lacks it).
+    In the ROMFS image most keys are small ints (tools/romfs.py)."""
+    i = _T.find("\n%s|" % (key,))
     if i < 0:
         return key
-    i += len(key) + 2
+    j = _T.find("|", i + 1)
+    i = j + 1
     j = _T.find("|", i)
     if _lang[0]:
         i, j = j + 1, _T.find("\n", j + 1)
