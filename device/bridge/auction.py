@@ -636,6 +636,8 @@ class Auction:
         ev = self.events[k] if k >= 0 else _EV_DIRECTOR
         if ev & _EV_DIRECTOR or (ev >> 6) & 3 != seat or ev & 63 != self.calls[-1] & 63:
             return -1
+        if k != len(self.events) - 2:
+            return -1  # something happened since (another call, a ruling): no longer a change
         return k
 
     # -- the outcome -------------------------------------------------------------------------
