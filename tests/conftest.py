@@ -1,12 +1,13 @@
 """Shared test plumbing: where the repository, the device code and the interpreters are."""
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from host_sync.demo.terminals import micropython
 
 ROOT = Path(__file__).resolve().parent.parent
 DEVICE = ROOT / "device"
@@ -16,11 +17,7 @@ CORPUS = SHARED / "corpus" / "pbn"
 
 def micropython_path():
     """The real `micropython` unix port: beside this Python (the project's venv) or on PATH."""
-    beside = Path(sys.executable).parent / "micropython"
-    found = str(beside) if beside.exists() else shutil.which("micropython")
-    if not found:
-        raise RuntimeError("the micropython interpreter is not installed: run `make setup`")
-    return found
+    return micropython()
 
 
 def run_device(args, interpreter="micropython", stdin=None, heapsize=None, timeout=300,
