@@ -6,8 +6,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from host_sync.demo.terminals import micropython
+
+# CI (which sets CI=true) runs the property tests on a fixed set of examples so that a red run
+# can be reproduced; developers' runs keep exploring new ones.
+settings.register_profile("ci", derandomize=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 ROOT = Path(__file__).resolve().parent.parent
 DEVICE = ROOT / "device"
