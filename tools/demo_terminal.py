@@ -42,14 +42,8 @@ def wait_for(path):
 
 def play(runner, path):
     """Run one round's key script; returns an error text or None."""
-    n = 0
-    with open(path) as f:
-        for text in f:
-            n += 1
-            error = runner.line(text)
-            if error:
-                return "%s line %d: %s" % (path, n, error)
-    return None
+    error = keyscript.play(runner, path)
+    return error and "%s %s" % (path, error)
 
 
 def answer(link):

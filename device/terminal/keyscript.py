@@ -158,16 +158,21 @@ def run(script_path, out, config_path=None, image_bytes=-1, trace=False):
     """Run a script file; returns (error or None, runner). With trace, after each line the
     seq of the last stored record is printed ("seq N"): what the screen had confirmed."""
     runner = Runner(out, config_path, image_bytes)
+    return play(runner, script_path, trace), runner
+
+
+def play(runner, script_path, trace=False):
+    """Run a script file on a runner that already holds the terminal; the error or None."""
     n = 0
     with open(script_path) as f:
         for text in f:
             n += 1
             error = runner.line(text)
             if error:
-                return "line %d: %s" % (n, error), runner
+                return "line %d: %s" % (n, error)
             if trace:
                 print("seq %d" % runner.app.journal.last)
-    return None, runner
+    return None
 
 
 def main(argv):
