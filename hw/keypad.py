@@ -15,18 +15,12 @@ Rules:
 - a held key reports HOLD once after hold_ms; keys in `repeating` report REPEAT instead, at
   hold_ms and every repeat_ms after. Only the last key pressed is tracked for this.
 
-Events are small ints: the key code (< 32) plus the kind; a PRESS event is the key code
-itself, so `if event == keys.OK` reads naturally.
+Events are small ints, a key code plus its kind (hw.keys: PRESS, RELEASE, HOLD, REPEAT).
 """
 
+from hw.keys import HOLD, RELEASE, REPEAT
 from hw.ticks import ticks_add, ticks_diff
 
-PRESS = 0x00
-RELEASE = 0x20
-HOLD = 0x40
-REPEAT = 0x60
-KEY_MASK = 0x1F
-KIND_MASK = 0x60
 _QUEUE = 16
 
 

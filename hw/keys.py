@@ -40,6 +40,15 @@ DIRECTOR = 23
 COUNT = 24
 NO_KEY = 0xFF  # a matrix position with no key fitted
 
+# Key events (hw.keypad, the simulators) are small ints: the key code (< 32) plus its kind.
+# A PRESS event is the key code itself, so `if event == keys.OK` reads naturally.
+PRESS = 0x00
+RELEASE = 0x20
+HOLD = 0x40
+REPEAT = 0x60
+KEY_MASK = 0x1F
+KIND_MASK = 0x60
+
 NAMES = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9",
          "C", "D", "H", "S", "NT", "PASS", "X", "XX",
          "OK", "BACK", "UP", "DOWN", "MENU", "DIR")

@@ -7,7 +7,7 @@ from hw_support import run_device
 from hw import buzzer, keys
 from hw.backends import fake_machine, machine_backend, sim
 from hw.backends.keyboard import KeyboardKeypad
-from hw.keypad import HOLD, RELEASE
+from hw.keys import HOLD, RELEASE
 from hw.profiles import pico
 
 

@@ -11,7 +11,7 @@ import errno
 import pytest
 from hw_support import ROOT, decode_png, run_scenario
 
-from hw import display, text
+from hw import ssd1306, text
 from hw.backends import fake_machine, machine_backend, pyframebuf, sim
 from hw.profiles import pico
 
@@ -110,7 +110,7 @@ def test_fake_controller_rejects_what_the_ssd1306_would_misread(board):
     fake_machine.reset()
     fake_machine.attach_i2c(0, 0x3C, fake_machine.SSD1306Device())
     with pytest.raises(fake_machine.ContractError, match="400 kHz"):
-        display.SSD1306(fake_machine.I2C(0, scl=5, sda=4, freq=1000000))
+        ssd1306.SSD1306(fake_machine.I2C(0, scl=5, sda=4, freq=1000000))
     assert i2c is not None
 
 

@@ -10,7 +10,8 @@ from bridge import calls
 from hw_support import run_scenario
 
 from hw import keys
-from hw.keypad import HOLD, KEY_MASK, KIND_MASK, PRESS, RELEASE, REPEAT, Keypad
+from hw.keypad import Keypad
+from hw.keys import HOLD, KEY_MASK, KIND_MASK, PRESS, RELEASE, REPEAT
 
 
 class Contacts:

@@ -13,7 +13,7 @@ import sys
 
 import terminal
 from hw import buzzer, keys, text
-from hw.keypad import KEY_MASK, KIND_MASK, PRESS, REPEAT
+from hw.keys import KEY_MASK, KIND_MASK, PRESS, REPEAT
 from hw.ticks import ticks_diff
 from terminal import store, ui_text
 from terminal.screens import COLUMNS, ROWS, Confirm

@@ -17,7 +17,6 @@ from hw import keys
 from hw.backends import sim
 from hw.board import Board
 from hw.buzzer import Buzzer
-from hw.keypad import RELEASE
 from hw.leds import Led
 from terminal.config import Config
 from terminal.journal import Journal
@@ -27,54 +26,24 @@ IDENT = "SIM"
 STEP_MS = 40  # virtual time between two key events
 
 
-class Clock:
-    def __init__(self):
-        self.now = 0
-
-    def __call__(self):
-        return self.now
-
-
-class OneKey:
-    """A keypad that presses the key it is given on the next poll and releases it after."""
-
-    def __init__(self):
-        self.next = None
-
-    def poll(self, now):
-        event, self.next = self.next, (None if self.next is None or self.next & RELEASE
-                                       else self.next | RELEASE)
-        return event
-
-
-class LastTone:
-    """The buzzer's PWM: keeps the last tone it was told (sim.SimPwm keeps them all, which a
-    whole session under a 64 KB heap cannot afford)."""
-
-    def __init__(self):
-        self.tone = 0
-        self._freq = 0
-
-    def freq(self, value):
-        self._freq = value
-
-    def duty_u16(self, value):
-        self.tone = self._freq if value else 0
-
-
 class Runner:
+    """The terminal on the simulator board, and the board's clock: virtual milliseconds that
+    advance only with the script (`runner()` is the time)."""
+
     def __init__(self, out, config_path=None, image_bytes=-1):
         self.out = out
         self.config_path = config_path
-        self.clock = Clock()
-        self.keypad = OneKey()
-        self.board = Board(sim.SimDisplay(), self.keypad, Buzzer(LastTone()),
-                           {"red": Led(sim.SimPin()), "green": Led(sim.SimPin())}, self.clock)
+        self.now = 0
+        self.board = Board(sim.SimDisplay(), sim.ScriptKeypad(), Buzzer(sim.SimPwm(self)),
+                           {"red": Led(sim.SimPin()), "green": Led(sim.SimPin())}, self)
         self.keys = 0
         self.image = image_bytes  # >= 0: sample the heap (MicroPython, code in ROMFS)
         self.peak = 0
         self.samples = 0
         self.start()
+
+    def __call__(self):
+        return self.now
 
     def start(self):
         """Power on: the journal recovers, the app rebuilds its state from it."""
@@ -99,11 +68,11 @@ class Runner:
             if used > self.peak:
                 self.peak = used
 
-    def press(self, code):
-        self.keypad.next = code
-        self.clock.now += STEP_MS
+    def press(self, name):
+        self.board.keypad.feed(name)
+        self.now += STEP_MS
         self.loop.step()  # press
-        self.clock.now += STEP_MS
+        self.now += STEP_MS
         self.loop.step()  # release
         self.keys += 1
         self.sample()
@@ -127,17 +96,17 @@ class Runner:
             if want not in self.screen_text():
                 return "expected %r on the screen:\n%s" % (want, self.screen_text())
         elif cmd == "wait" and len(words) == 2:
-            self.clock.now += int(words[1])
+            self.now += int(words[1])
             self.loop.step()
         elif cmd == "restart" and len(words) == 1:
             self.start()
         else:
             for w in words:
                 try:
-                    code = keys.code(w)
+                    keys.code(w)
                 except ValueError:
                     return "not a key or command: %r" % w
-                self.press(code)
+                self.press(w)
         return None
 
     def shot(self, name):

@@ -5,7 +5,7 @@ BACK, the up and down arrows UP and DOWN, m MENU and ! DIR.
 """
 
 from hw import keys
-from hw.keypad import RELEASE
+from hw.keys import RELEASE
 
 _CHAR_KEYS = {
     "c": keys.CLUBS, "d": keys.DIAMONDS, "h": keys.HEARTS, "s": keys.SPADES,

@@ -7,9 +7,9 @@ hw.backends.fake_machine, which checks every call against the real library's con
 from hw import keys
 from hw.board import Board
 from hw.buzzer import Buzzer
-from hw.display import SSD1306
 from hw.keypad import Keypad
 from hw.leds import Led
+from hw.ssd1306 import SSD1306
 from hw.ticks import ticks_ms
 
 

@@ -5,16 +5,18 @@
   characters (blocks(): 128 columns x 32 lines, two pixel rows per character cell).
 - ScriptKeypad plays a key script ("1 S PASS X OK") as PRESS and RELEASE events
   (hw.backends.keyboard has the interactive one).
-- SimPwm and SimPin record what the buzzer and LEDs were told.
+- SimPwm and SimPin record what the buzzer and LEDs were told (SimPwm the last 16 tones, so a
+  whole session's beeps cost no more than a few).
 """
 
 from hw import keys
 from hw.board import Board
 from hw.buzzer import Buzzer
 from hw.display import HEIGHT, WIDTH, framebuf
-from hw.keypad import RELEASE
 from hw.leds import Led
 from hw.ticks import ticks_ms
+
+_TONES = 16
 
 
 def pixel_of(buf, x, y, width=WIDTH):
@@ -80,7 +82,7 @@ class ScriptKeypad:
     def poll(self, now):
         if self._release is not None:
             key, self._release = self._release, None
-            return key | RELEASE
+            return key | keys.RELEASE
         name = self._next_name()
         if not name:
             return None
@@ -91,13 +93,15 @@ class ScriptKeypad:
 class SimPwm:
     def __init__(self, clock):
         self._clock = clock
-        self.tones = []  # (time, frequency or 0 for silence)
+        self.tones = []  # (time, frequency or 0 for silence), the last _TONES of them
         self._freq = 0
 
     def freq(self, value):
         self._freq = value
 
     def duty_u16(self, value):
+        if len(self.tones) == _TONES:
+            self.tones.pop(0)
         self.tones.append((self._clock(), self._freq if value else 0))
 
 
