@@ -13,14 +13,21 @@ from bridge import score as law77
 from bridge.auction import Auction
 from bridge.boards import is_vulnerable
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 FIRST_BID = 3  # call codes as in docs/RECORDS.md
 # The engine's journal events (docs/AUCTION_LOG.md, "Journal events"): a call is
-# call | seat << 6 | flags; a director's entry 1 << 13 accept, 2 << 13 reject.
-_ARTIFICIAL = 1 << 8
-_SAME_MEANING = 1 << 9
-_CHANGE_SHIFT = 10  # 1 unintended (25A), 2 deliberate (25B)
-_ACCEPT = 1 << 13
-_REJECT = 2 << 13
+# call | seat << 6 | flags; a director's entry 1 << 13 accept, 2 << 13 reject. (Private
+# constants are const(): folded into the bytecode, no name or dict slot on the board.)
+_ARTIFICIAL = const(1 << 8)
+_SAME_MEANING = const(1 << 9)
+_CHANGE_SHIFT = const(10)  # 1 unintended (25A), 2 deliberate (25B)
+_ACCEPT = const(1 << 13)
+_REJECT = const(2 << 13)
 
 PASSED_OUT = (0, 0, -1)  # a "contract" for a board passed out: bid PASS, no declarer
 MAX_CONTRACT = FIRST_BID + 7 * 5 - 1  # 7NT: nothing above it is ever a contract
@@ -40,7 +47,7 @@ PLAY_MODE = 2  # every card is recorded (docs/CONFIG.md `set.play`)
 # A board's play events (docs/RECORDS.md `card`, `claim`, `pdir`) as small ints and tuples:
 # a card is seat << 6 | card; a claim _CLAIM | ok << 6 | seat << 4 | tricks; a director's
 # entry the tuple of its fields (option, suit, card, tricks, seat, trick): they are rare.
-_CLAIM = 1 << 8
+_CLAIM = const(1 << 8)
 PLAY_ENDED = "ended"  # bridge.play statuses, compared without importing the engine
 PLAY_DIRECTOR = "director"
 
@@ -183,81 +190,117 @@ class Session:
 
     def apply(self, kind, data, seq=0):
         """Apply one record; returns what the engine said of a call or director's entry."""
-        handler = getattr(self, "_r_" + kind, None)
         self.seq = seq
-        if handler is None:
-            self.skipped += 1
-            return None
         try:
-            return handler(data, seq)
+            return self._record(kind, data, seq)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             self.skipped += 1  # a record this version cannot use: the host still has it
             return None
 
-    def _r_open(self, d, seq):
-        rnd = d["rnd"]
-        between = not (self.round or self.boards)
-        self.before = (seq - 1, self._between()) if between else None
-        self.round = rnd
-        self.section = d["sec"]
-        self.table = d["tbl"]
-        self.ns, self.ew = d["ns"], d["ew"]
-        span = d.get("bd")
-        if span is None:
-            row = self.config.round(self.round)
-            span = (row[2], row[3]) if row else (1, 0)
-        self.first, self.last = span[0], span[1]
-        self.players = d.get("pl")
-        self.boards = {}
-        self.current = None
-
-    def _r_board(self, d, seq):
-        b = d["b"]
-        if self.current is not None and self.current.b != b:
-            self.current.auction = None  # only the board at the table keeps its engines
-            self.current.play = None
-        self.current = self.board(b, True)
-
-    def _r_call(self, d, seq):
-        board = self.board(d["b"])
-        s, c, ch = d["s"], d["c"], d.get("ch", 0)
-        if s not in (0, 1, 2, 3) or not 0 <= c <= 47 or ch not in (0, 1, 2):
-            raise ValueError("call")
-        ev = c | s << 6 | ch << _CHANGE_SHIFT
-        if d.get("art") == 1:
-            ev |= _ARTIFICIAL
-        if d.get("sm") == 1:
-            ev |= _SAME_MEANING
-        board.events.append(ev)
-        if board.auction is not None:
-            return board.auction.apply(ev)
-        return True
-
-    def _r_dir(self, d, seq):
-        if d["d"] not in ("accept", "reject"):
-            raise ValueError("dir")
-        board = self.board(d["b"])
-        ev = _ACCEPT if d["d"] == "accept" else _REJECT
-        board.events.append(ev)
-        if board.auction is not None:
-            return board.auction.apply(ev)
-        return True
-
-    def _r_quick(self, d, seq):
-        board = self.board(d["b"])
-        if d.get("po") == 1:
-            board.quick = PASSED_OUT
-        elif contract_ok(d["ct"], d["x"], d["dcl"]):
-            board.quick = (d["ct"], d["x"], d["dcl"])
+    def _record(self, kind, d, seq):
+        """One branch per record kind (docs/RECORDS.md), the most frequent first; KeyError
+        for a kind this version does not know. One method, not one per kind: on the board
+        each method is an object of its own in RAM."""
+        if kind == "call":
+            s, c, ch = d["s"], d["c"], d.get("ch", 0)
+            if s not in (0, 1, 2, 3) or not 0 <= c <= 47 or ch not in (0, 1, 2):
+                raise ValueError("call")
+            ev = c | s << 6 | ch << _CHANGE_SHIFT
+            if d.get("art") == 1:
+                ev |= _ARTIFICIAL
+            if d.get("sm") == 1:
+                ev |= _SAME_MEANING
+            return self._auction(d, ev)
+        if kind == "card":
+            s, cd = d["s"], d["cd"]
+            if s not in (0, 1, 2, 3) or not (isinstance(cd, int) and 0 <= cd < 52):
+                raise ValueError("card")
+            return self._play(d, s << 6 | cd)
+        if kind == "board":
+            b = d["b"]
+            if self.current is not None and self.current.b != b:
+                self.current.auction = None  # only the board at the table keeps its engines
+                self.current.play = None
+            self.current = self.board(b, True)
+        elif kind == "res":
+            board = self.board(d["b"])
+            board.clear_result()
+            board.tricks = d["tr"]
+            board.score = d["sc"]
+        elif kind == "ver":
+            board = self.board(d["b"])
+            board.verified = d["ok"] == 1 and board.tricks >= 0
+        elif kind == "dir":
+            if d["d"] not in ("accept", "reject"):
+                raise ValueError("dir")
+            return self._auction(d, _ACCEPT if d["d"] == "accept" else _REJECT)
+        elif kind == "lead":
+            self.board(d["b"]).lead = (d["s"], d["cd"])
+        elif kind == "quick":
+            board = self.board(d["b"])
+            if d.get("po") == 1:
+                board.quick = PASSED_OUT
+            elif contract_ok(d["ct"], d["x"], d["dcl"]):
+                board.quick = (d["ct"], d["x"], d["dcl"])
+            else:
+                raise ValueError("quick")
+            board.lead = None
+            board.plays = []
+            board.play = None
+            board.clear_result()
+        elif kind == "claim":
+            s, tr, ok = d["s"], d["tr"], d["ok"]
+            if s not in (0, 1, 2, 3) or not (isinstance(tr, int) and 0 <= tr <= 13) or \
+                    ok not in (0, 1):
+                raise ValueError("claim")
+            self._play(d, _CLAIM | ok << 6 | s << 4 | tr)
+        elif kind == "pdir":
+            if not isinstance(d["d"], str):
+                raise ValueError("pdir")
+            return self._play(d, (d["d"], d.get("su"), d.get("cd"), d.get("tr"), d.get("s"),
+                                  d.get("t")))
+        elif kind == "adj":
+            board = self.board(d["b"])
+            board.clear_result()
+            board.adj = d
+        elif kind == "erase":
+            self.board(d["b"]).clear_result()
+        elif kind == "flag":
+            self.flags.append((d.get("b"), d.get("law"), d["why"]))
+        elif kind == "open":
+            between = not (self.round or self.boards)
+            self.before = (seq - 1, self._between()) if between else None
+            self.round = d["rnd"]
+            self.section = d["sec"]
+            self.table = d["tbl"]
+            self.ns, self.ew = d["ns"], d["ew"]
+            span = d.get("bd")
+            if span is None:
+                row = self.config.round(self.round)
+                span = (row[2], row[3]) if row else (1, 0)
+            self.first, self.last = span[0], span[1]
+            self.players = d.get("pl")
+            self.boards = {}
+            self.current = None
+        elif kind == "close":
+            for b in self.boards:
+                self.history.append(b << 20 | self.ns << 10 | self.ew)
+            self.closed = d["rnd"]
+            self.round = 0
+            self.boards = {}
+            self.current = None
+            self.before = None
         else:
-            raise ValueError("quick")
-        board.lead = None
-        board.plays = []
-        board.play = None
-        board.clear_result()
+            raise KeyError(kind)
+        return None
 
-    def _r_lead(self, d, seq):
-        self.board(d["b"]).lead = (d["s"], d["cd"])
+    def _auction(self, d, ev):
+        """Give an auction event to the board's live engine (if built), and keep it."""
+        board = self.board(d["b"])
+        board.events.append(ev)
+        if board.auction is not None:
+            return board.auction.apply(ev)
+        return True
 
     def _play(self, d, ev):
         """Give a play event to the board's live engine (if built), then keep it; an event
@@ -270,55 +313,6 @@ class Session:
             result = play_event(board.play, ev)
         board.plays.append(ev)
         return result
-
-    def _r_card(self, d, seq):
-        s, cd = d["s"], d["cd"]
-        if s not in (0, 1, 2, 3) or not (isinstance(cd, int) and 0 <= cd < 52):
-            raise ValueError("card")
-        return self._play(d, s << 6 | cd)
-
-    def _r_claim(self, d, seq):
-        s, tr, ok = d["s"], d["tr"], d["ok"]
-        if s not in (0, 1, 2, 3) or not (isinstance(tr, int) and 0 <= tr <= 13) or \
-                ok not in (0, 1):
-            raise ValueError("claim")
-        self._play(d, _CLAIM | ok << 6 | s << 4 | tr)
-
-    def _r_pdir(self, d, seq):
-        if not isinstance(d["d"], str):
-            raise ValueError("pdir")
-        return self._play(d, (d["d"], d.get("su"), d.get("cd"), d.get("tr"), d.get("s"),
-                              d.get("t")))
-
-    def _r_res(self, d, seq):
-        board = self.board(d["b"])
-        board.clear_result()
-        board.tricks = d["tr"]
-        board.score = d["sc"]
-
-    def _r_ver(self, d, seq):
-        board = self.board(d["b"])
-        board.verified = d["ok"] == 1 and board.tricks >= 0
-
-    def _r_adj(self, d, seq):
-        board = self.board(d["b"])
-        board.clear_result()
-        board.adj = d
-
-    def _r_erase(self, d, seq):
-        self.board(d["b"]).clear_result()
-
-    def _r_flag(self, d, seq):
-        self.flags.append((d.get("b"), d.get("law"), d["why"]))
-
-    def _r_close(self, d, seq):
-        for b in self.boards:
-            self.history.append(b << 20 | self.ns << 10 | self.ew)
-        self.closed = d["rnd"]
-        self.round = 0
-        self.boards = {}
-        self.current = None
-        self.before = None
 
     # -- what compaction keeps (terminal.store) -------------------------------------------
 
