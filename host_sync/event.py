@@ -15,6 +15,7 @@ import os
 from bridge import boards as law2
 
 from host_sync.db import now
+from host_sync.hand_record import hand_bytes
 from host_sync.movements import Movement
 
 ACTOR = "scorer"
@@ -331,8 +332,9 @@ def table_config(db, terminal_id):
                       (sid,)):
         if row["number"] in wanted:
             entry = {"d": row["dealer"], "v": row["vul"]}
-            if row["deal"]:
-                entry["pbn"] = row["deal"]
+            hand = hand_bytes(row["deal"])  # packed here: the terminal does not parse PBN
+            if hand:
+                entry["hand"] = hand
             boards[row["number"]] = entry
     settings = {row["name"]: json.loads(row["value"]) for row in db.all(
         "SELECT name, value FROM settings WHERE event_id = ?", (event_id,))}

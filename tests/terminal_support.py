@@ -12,6 +12,7 @@ from terminal.config import Config, pin_hash  # noqa: F401 (re-exported)
 from terminal.journal import Journal
 from terminal.session import Session
 
+from host_sync.hand_record import hand_bytes
 from hw import keys  # noqa: E402
 
 KEY = b"simulator-event-key-32-bytes...."  # terminal.keyscript's
@@ -35,7 +36,9 @@ def random_deal(rng):
 
 
 def make_config(seed=7, pin=PIN, **settings):
-    """A Mitchell table 3 of section A: 8 rounds of 4 boards, with hand records."""
+    """A Mitchell table 3 of section A: 8 rounds of 4 boards, with hand records: each board's
+    `hand` packed by the host's hand_bytes, and its `pbn` beside it as the tests' truth (left
+    out of what the terminal is given: see `pushed`)."""
     rng = random.Random(seed)
     rounds = []
     for r in range(1, ROUNDS + 1):
@@ -47,7 +50,7 @@ def make_config(seed=7, pin=PIN, **settings):
         "rounds": rounds,
         "names": {p: "Pair %d" % p for p in range(1, 20)},
         "players": {p: [100 + 2 * p, 101 + 2 * p] for p in range(1, 20)},
-        "boards": {b: {"pbn": random_deal(rng)} for b in range(1, BOARDS + 1)},
+        "boards": {b: board_entry(random_deal(rng)) for b in range(1, BOARDS + 1)},
         "set": dict({"lang": "ru", "auction": 1, "lead": 1, "quick": 1}, **settings),
         "salt": SALT,
         "pin": hashlib.sha256((SALT + pin).encode()).hexdigest(),
@@ -55,9 +58,25 @@ def make_config(seed=7, pin=PIN, **settings):
     return data
 
 
+def board_entry(deal):
+    """A board of the configuration: the hand record as the host pushes it, and its PBN."""
+    return {"hand": hand_bytes(deal), "pbn": deal}
+
+
+def pushed(data):
+    """The configuration as the station would push it: without the `pbn` the tests keep
+    beside each `hand`, so that the terminal's heap is measured on what it really gets."""
+    boards = data.get("boards")
+    if not isinstance(boards, dict):
+        return data
+    return dict(data, boards={b: {k: v for k, v in e.items() if k != "pbn"}
+                              if isinstance(e, dict) and "hand" in e else e
+                              for b, e in boards.items()})
+
+
 def write_config(path, data):
     with open(path, "wb") as f:
-        f.write(cbor2.dumps(data, canonical=True))
+        f.write(cbor2.dumps(pushed(data), canonical=True))
     return str(path)
 
 
@@ -71,8 +90,8 @@ class Terminal:
 
     def start(self):
         self.journal = Journal(str(self.folder / "journal"), KEY, IDENT)
-        c = Config(cbor.decode(cbor2.dumps(self.config))) if self.config is not None \
-            else Config(None)
+        c = Config(cbor.decode(cbor2.dumps(pushed(self.config)))) \
+            if self.config is not None else Config(None)
         self.app = App(self.journal, c)
         return self
 

@@ -32,6 +32,7 @@ from terminal.config import Config  # noqa: E402
 from terminal.journal import Journal  # noqa: E402
 from terminal.loop import Loop  # noqa: E402
 
+from host_sync.hand_record import hand_bytes  # noqa: E402
 from hw.backends import sim  # noqa: E402
 from hw.backends.keyboard import KeyboardKeypad  # noqa: E402
 
@@ -49,6 +50,9 @@ def config_file(path, out):
     for key in _INT_KEYED:
         if isinstance(data.get(key), dict):
             data[key] = {int(k): v for k, v in data[key].items()}
+    for board in (data.get("boards") or {}).values():  # JSON has no byte strings: a `hand`
+        if isinstance(board, dict) and isinstance(board.get("hand"), str):  # may be PBN text
+            board["hand"] = hand_bytes(board["hand"]) or board["hand"]
     target = os.path.join(out, "config.cbor")
     with open(target, "wb") as f:
         f.write(cbor.encode(data))

@@ -38,8 +38,8 @@ class Config:
     """Read-only view of the pushed configuration, with defaults for what is missing."""
 
     def __init__(self, data=None):
-        """The parser (terminal.config_parse, and bridge.cards for the hand records) is loaded
-        for this and dropped again: the terminal needs it only here."""
+        """The parser (terminal.config_parse) is loaded for this and dropped again: the
+        terminal needs it only here."""
         loaded = list(sys.modules)
         from terminal import config_parse
 

@@ -1,8 +1,9 @@
 """Reading the pushed configuration (docs/CONFIG.md) into a `terminal.config.Config`: every
 part validated, what is malformed replaced by its default and named in `errors`.
 
-A module of its own so that the terminal drops it (and bridge.cards, which parses the hand
-records) once the configuration is read: it is not needed after.
+A module of its own so that the terminal drops it once the configuration is read: it is not
+needed after. The hand records come packed by the host (`hand`, 13 bytes): no PBN is parsed
+here, so bridge.cards and its names never load for the configuration.
 """
 
 from bridge import boards
@@ -12,21 +13,6 @@ from terminal.config import _SETTINGS, _VULS, DEFAULT_PIN, DEFAULT_SALT, pin_has
 
 def _player(n):
     return isinstance(n, int) and 0 <= n < 0x20000
-
-
-def _hands(text):
-    """A whole PBN deal's 16 suit masks, or None (bad or partial: nothing to check against).
-
-    bridge.cards is loaded for this and dropped with this module (terminal.config)."""
-    from bridge import cards
-
-    try:
-        hands = cards.parse_deal(text)
-    except ValueError:
-        hands = None
-    if hands is not None and None in hands:
-        hands = None
-    return hands
 
 
 def fill(config, data):
@@ -109,7 +95,11 @@ def _rounds(config, given):
 
 def _pack_boards(config, given):
     """The boards' bytes: dealer | vulnerability << 2 | 16 if a hand record follows,
-    then 13 bytes of 2-bit seats by card; bad entries are dropped and named."""
+    then the 13 bytes of `hand` (2-bit seats by card); bad entries are dropped and named.
+
+    A `hand` is taken if it is 13 bytes and every seat holds 13 cards. A `pbn` (the hand
+    record before `hand`) is not read: a board with one and no `hand` is dropped and named,
+    so that a host that still sends PBN does not lose its hand records unseen."""
     if not isinstance(given, dict):
         return b""
     good = [b for b in given if isinstance(b, int) and b > 0 and isinstance(given[b], dict)]
@@ -119,21 +109,23 @@ def _pack_boards(config, given):
         v = given[b]
         dealer = v.get("d", boards.dealer(b))
         vul = v.get("v", boards.vulnerability(b))
-        deal = v.get("pbn")
-        hands = _hands(deal) if isinstance(deal, str) else None
-        if dealer not in (0, 1, 2, 3) or vul not in _VULS or (deal is not None and
-                                                              hands is None):
+        hand = v.get("hand")
+        ok = isinstance(dealer, int) and 0 <= dealer <= 3 and vul in _VULS
+        if hand is not None:
+            count = [0, 0, 0, 0]  # cards by seat
+            if isinstance(hand, bytes) and len(hand) == 13:
+                for card in range(52):
+                    count[hand[card // 4] >> (card % 4 * 2) & 3] += 1
+            ok = ok and count == [13, 13, 13, 13]
+        elif "pbn" in v:
+            ok = False
+        if not ok:
             config.errors.append("board %d" % b)
             continue
-        out[at] = dealer | _VULS.index(vul) << 2 | (16 if hands else 0)
-        if hands:
-            for seat in range(4):
-                for suit in range(4):
-                    mask = hands[seat * 4 + suit]
-                    for rank in range(13):
-                        if mask >> rank & 1:
-                            card = suit * 13 + rank
-                            out[at + 1 + card // 4] |= seat << (card % 4 * 2)
+        out[at] = dealer | _VULS.index(vul) << 2 | (0 if hand is None else 16)
+        if hand is not None:
+            for i in range(13):
+                out[at + 1 + i] = hand[i]
         config._at[b] = at
         at += 14
     return out

@@ -1,0 +1,164 @@
+"""The hand records of the pushed configuration (docs/CONFIG.md, `hand`): the host packs each
+deal (host_sync.hand_record), the terminal takes it back exactly (terminal.config) without
+parsing PBN, and a malformed one is dropped and named, under CPython and MicroPython."""
+
+import json
+
+import cbor2
+from bridge import cards
+from conftest import CORPUS, ROOT, run_device
+from sync_script import event_movement
+from terminal.config import Config
+
+from host_sync import event
+from host_sync.db import open_db
+from host_sync.hand_record import hand_bytes
+from host_sync.pbn import read_file
+
+CORPUS_FILES = (  # deals written from every seat, and a "?" deal
+    CORPUS / "1998-4th_Generali_Masters_Individual" / "MI98S4.PBN",  # N:
+    CORPUS / "1998-Spring_NABC_-_Reno" / "VFQTR1.PBN",  # E:, and Deal "?"
+    CORPUS / "1998-Dutch_Teams_Final" / "ROUND1.PBN",  # S:
+    CORPUS / "1998-12th_Cap_Gemini_World_Top_Tournament" / "ROUND06.PBN",  # W:
+)
+DEAL = "N:AKQJ.T98.765.432 T98.AKQJ.432.765 765.765.AKQJ.T98 432.432.T98.AKQJ"
+SUITED = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+
+
+def taken(deals):
+    """{number: 16 suit masks} as the terminal unpacks the hands the host packed."""
+    c = Config({"boards": {n: {"hand": hand_bytes(d)} for n, d in deals.items()}})
+    assert c.errors == []
+    return {n: c.board(n)[2] for n in deals}
+
+
+def test_the_documented_examples():
+    assert hand_bytes(DEAL).hex() == "40a5fe57c0affaab40d5af5600"  # docs/CONFIG.md
+    assert hand_bytes(SUITED).hex() == "ffffffabaaaa5a555515000000"
+    assert taken({1: SUITED})[1] == [0, 0, 0, 0x1FFF, 0, 0, 0x1FFF, 0, 0, 0x1FFF, 0, 0,
+                                     0x1FFF, 0, 0, 0]
+
+
+def test_the_test_configuration_hands_round_trip():
+    with open(ROOT / "tests" / "data" / "terminal_config.json", encoding="utf-8") as f:
+        deals = {int(b): v["hand"] for b, v in json.load(f)["boards"].items()}
+    assert len(deals) == 32
+    assert taken(deals) == {b: cards.parse_deal(d) for b, d in deals.items()}
+
+
+def test_corpus_deals_round_trip_from_text_and_from_suit_masks():
+    checked = seen = 0
+    for path in CORPUS_FILES:
+        deals = {}
+        for game in read_file(path):
+            text = game.tags.get("Deal")
+            seen += 1
+            try:
+                masks = cards.parse_deal(text)
+            except ValueError:
+                assert hand_bytes(text) is None, text  # "?": no hand record is sent
+                continue
+            deals[len(deals) + 1] = text
+            assert hand_bytes(masks) == hand_bytes(text)
+        got = taken(deals)
+        for n, text in deals.items():
+            assert got[n] == cards.parse_deal(text), (path.name, text)
+        checked += len(deals)
+    assert checked > 150 and seen > checked  # real deals, and the "?" ones were met
+
+
+def test_a_partial_or_invalid_deal_has_no_hand():
+    whole = cards.parse_deal(DEAL)
+    assert hand_bytes("N:AKQJ.T98.765.432 - 765.765.AKQJ.T98 432.432.T98.AKQJ") is None
+    assert hand_bytes("N:AKQJ.T98.765.432 T98.AKQJ.432.765 765.765.AKQJ.T98") is None
+    assert hand_bytes("X:" + DEAL[2:]) is None and hand_bytes("") is None
+    assert hand_bytes(None) is None and hand_bytes(whole[:15]) is None
+    twice = list(whole)
+    twice[4] |= 1  # East holds North's club 2 too
+    eleven = list(whole)
+    eleven[0] &= ~1  # North without the club 2: nobody holds it
+    beyond = list(whole)
+    beyond[0] |= 1 << 13  # a 14th rank
+    for masks in (twice, eleven, beyond, [None] * 16, whole[:8] + [None] * 8):
+        assert hand_bytes(masks) is None, masks
+
+
+def test_the_station_pushes_the_packed_hand_and_no_pbn(tmp_path):
+    db = open_db(tmp_path / "event.db", create=True)
+    eid = event.create_event(db, "Pairs")
+    event.add_session(db, eid, 1, event_movement(4))
+    sid = db.value("SELECT id FROM sessions")
+    event.set_deal(db, sid, 1, DEAL, 0, "None")
+    event.set_deal(db, sid, 2, "N:AKQJ.T98.765.432 - - -", 1, "NS")  # partial
+    event.register_terminal(db, "T1", 0, section="A", table=1)
+    boards = event.table_config(db, "T1")["boards"]
+    db.close()
+    assert boards[1] == {"d": 0, "v": "None", "hand": hand_bytes(DEAL)}
+    assert boards[2] == {"d": 1, "v": "NS"}  # no hand record: nothing to check cards against
+    c = Config(cbor2.loads(cbor2.dumps({"boards": boards})))
+    assert c.errors == [] and c.board(1)[2] == cards.parse_deal(DEAL)
+
+
+# -- malformed hands, on both interpreters --------------------------------------------------
+
+def malformed_boards():
+    """{board: entry} with one case each, and the errors and board() results they must give."""
+    good = hand_bytes(DEAL)
+    moved = bytearray(good)
+    moved[0] = moved[0] & ~3 | 1  # the club 2 moved from North to East: 12 and 14 cards
+    boards = {
+        1: {"hand": good},
+        2: {"hand": good[:12]},  # too short
+        3: {"hand": good + b"\0"},  # too long
+        4: {"hand": DEAL},  # a text string, not bytes
+        5: {"hand": list(good)},  # an array of ints
+        6: {"hand": 13},
+        7: {"hand": bytes(moved)},
+        8: {"hand": bytes(13)},  # North holds all 52
+        9: {"pbn": DEAL},  # an old host's hand record: not read, and named
+        10: {"pbn": "N:nonsense", "hand": good, "d": 3, "v": "All"},  # pbn beside hand: ignored
+        11: {"hand": good, "d": 1.0},  # a float dealer
+        12: {"hand": None},  # CBOR null: no hand record
+    }
+    masks = cards.parse_deal(DEAL)
+    errors = ["board %d" % b for b in (2, 3, 4, 5, 6, 7, 8, 9, 11)]
+    law2 = [(b - 1) % 4 for b in range(1, 13)]
+    vul = ["None", "NS", "EW", "All", "NS", "EW", "All", "None", "EW", "All", "None", "NS"]
+    want = [(law2[b - 1], vul[b - 1], None) for b in range(1, 13)]
+    want[0] = (0, "None", masks)
+    want[9] = (3, "All", masks)
+    return boards, errors, want
+
+
+SHOW = """
+import sys
+from terminal.config import Config
+c = Config.load(%r)
+print(repr([c.errors] + [list(c.board(b)) for b in range(1, 13)]))
+try:
+    import micropython
+except ImportError:
+    micropython = None
+if micropython:
+    micropython.qstr_info(1)  # every name interned, to see that no PBN parser was loaded
+"""
+
+
+def test_malformed_hands_are_dropped_and_named_under_both_interpreters(tmp_path):
+    boards, errors, want = malformed_boards()
+    path = tmp_path / "config.cbor"
+    path.write_bytes(cbor2.dumps({"tbl": 3, "boards": boards}, canonical=True))
+    c = Config(cbor2.loads(path.read_bytes()))
+    assert c.errors == errors
+    assert [c.board(b) for b in range(1, 13)] == want
+    expected = repr([errors] + [list(w) for w in want])
+    out = {}
+    for interpreter in ("micropython", "cpython"):
+        run = run_device(["-c", SHOW % str(path)], interpreter=interpreter, timeout=60)
+        assert run.returncode == 0, run.stderr
+        out[interpreter] = run.stdout.decode().splitlines()
+        assert out[interpreter][0] == expected, (interpreter, out[interpreter][0])
+    names = set(out["micropython"][1:])
+    assert "Q(_pack_boards)" in names  # the parser's names are listed ...
+    for name in ("parse_deal", "parse_hand", "parse_seat", "SUIT_SYMBOLS", "bit_count"):
+        assert "Q(%s)" % name not in names  # ... and none of bridge.cards, calls, seats
