@@ -6,10 +6,10 @@ director's PIN hash. A missing or malformed file never stops the terminal: `Conf
 keeps whatever parts are valid, falls back to the defaults (Law 2 boards, everything typed
 in by hand) and says what it dropped in `errors`.
 
-RAM: the decoded file is dropped once read. What stays is compact: the boards in one
-bytearray (a byte of dealer and vulnerability, then the hand record as 2 bits per card:
-the seat that holds it), the player numbers packed in ints; pair names are for the host's
-reports and are not kept.
+RAM: the decoded file is dropped once read. What stays is three packed tables, bytes looked
+up by key (a handful of records, so a scan): the rounds, the player numbers, the boards (a
+byte of dealer and vulnerability, then the hand record as 2 bits per card: the seat that
+holds it). Pair names are for the host's reports and are not kept.
 """
 
 import binascii
@@ -26,6 +26,7 @@ DEFAULT_SALT = "bridge-td"
 DEFAULT_PIN = "0000"  # a terminal that was never configured; docs/CONFIG.md says change it
 _SETTINGS = {"lang": "ru", "auction": 1, "lead": 1, "quick": 1, "play": 0}
 _VULS = ("None", "NS", "EW", "All")
+_BOARD = 16  # bytes of a board in Config._boards
 
 
 def pin_hash(salt, pin):
@@ -65,26 +66,45 @@ class Config:
     # -- what the terminal asks --------------------------------------------------------------
 
     def round(self, r):
-        return self.rounds.get(r)
+        """(ns, ew, first board, last board, NS goes to table, EW goes to table) or None."""
+        return _record(self._rounds, 14, r, 2)
 
     def board(self, b):
         """(dealer, vulnerability, hand record or None): the pushed values, else Law 2's.
         A hand record is 16 suit masks, seat * 4 + suit (as bridge.cards.parse_deal)."""
-        at = self._at.get(b)
-        if at is None:
+        at = _find(self._boards, _BOARD, b)
+        if at < 0:
             return (boards.dealer(b), boards.vulnerability(b), None)
-        head = self._boards[at]
+        head = self._boards[at + 2]
         hands = None
         if head & 16:
             hands = [0] * 16
             for card in range(52):
-                seat = self._boards[at + 1 + card // 4] >> (card % 4 * 2) & 3
+                seat = self._boards[at + 3 + card // 4] >> (card % 4 * 2) & 3
                 hands[seat * 4 + card // 13] |= 1 << (card % 13)
         return (head & 3, _VULS[head >> 2 & 3], hands)
 
     def pair_players(self, pair):
-        got = self.players.get(pair)
-        return None if got is None else (got >> 17, got & 0x1FFFF)
+        """(first player's number, second's) of a pair, or None."""
+        return _record(self._players, 8, pair, 3)
 
     def pin_ok(self, pin):
         return pin_hash(self.salt, pin) == self._pin
+
+
+def _find(table, size, key):
+    """The offset of key's record in a packed table (records of `size` bytes, each starting
+    with its key in 2 bytes, little-endian), or -1."""
+    for at in range(0, len(table), size):
+        if table[at] | table[at + 1] << 8 == key:
+            return at
+    return -1
+
+
+def _record(table, size, key, width):
+    """The values of key's record as a tuple of ints `width` bytes each, or None."""
+    at = _find(table, size, key)
+    if at < 0:
+        return None
+    return tuple(int.from_bytes(table[i:i + width], "little") for i in range(at + 2, at + size,
+                                                                             width))

@@ -8,7 +8,7 @@ here, so bridge.cards and its names never load for the configuration.
 
 from bridge import boards
 
-from terminal.config import _SETTINGS, _VULS, DEFAULT_PIN, DEFAULT_SALT, pin_hash
+from terminal.config import _BOARD, _SETTINGS, _VULS, DEFAULT_PIN, DEFAULT_SALT, pin_hash
 
 
 def _player(n):
@@ -35,14 +35,14 @@ def fill(config, data):
             v = given.get(k)
             if isinstance(v, type(_SETTINGS[k])):
                 config.settings[k] = v
-    config.rounds = _rounds(config, data.get("rounds"))
-    config.players = {}
+    config._rounds = _pack(_rounds(config, data.get("rounds")), 2)
+    players = {}
     for pair, got in _map(config, data, "players", list).items():
-        if len(got) == 2 and _player(got[0]) and _player(got[1]):
-            config.players[pair] = got[0] << 17 | got[1]
-    config._at = {}  # board -> offset of its 14 bytes in config._boards
+        if 0 < pair < 0x10000 and len(got) == 2 and _player(got[0]) and _player(got[1]):
+            players[pair] = got
+    config._players = _pack(players, 3)
     config._boards = _pack_boards(config, data.get("boards"))
-    config.pushed = bool(config.table and config.rounds)
+    config.pushed = bool(config.table and config._rounds)
 
 
 def _text(config, data, key, default):
@@ -71,8 +71,18 @@ def _map(config, data, key, kind):
         config.errors.append(key)
     return out
 
+def _pack(rows, width):
+    """A table of terminal.config: for each key (sorted) its record, the key in 2 bytes then
+    each value in `width` bytes, little-endian."""
+    out = bytearray()
+    for key in sorted(rows):
+        for i, v in enumerate((key,) + tuple(rows[key])):
+            out += v.to_bytes(2 if i == 0 else width, "little")
+    return out
+
 def _rounds(config, given):
-    """{round: (ns, ew, first board, last board, NS goes to table, EW goes to table)}."""
+    """{round: (ns, ew, first board, last board, NS goes to table, EW goes to table)}, every
+    number below 65536."""
     out = {}
     if given is None:
         return out
@@ -82,9 +92,9 @@ def _rounds(config, given):
     for r in given:
         try:
             row = (r["ns"], r["ew"], r["b"][0], r["b"][1], r.get("nns", 0), r.get("new", 0))
-            ok = isinstance(r["r"], int) and r["r"] > 0 and row[2] <= row[3]
+            ok = isinstance(r["r"], int) and 0 < r["r"] < 0x10000 and row[2] <= row[3]
             for v in row:
-                ok = ok and isinstance(v, int) and v >= 0
+                ok = ok and isinstance(v, int) and 0 <= v < 0x10000
             if ok:
                 out[r["r"]] = row
             else:
@@ -94,16 +104,18 @@ def _rounds(config, given):
     return out
 
 def _pack_boards(config, given):
-    """The boards' bytes: dealer | vulnerability << 2 | 16 if a hand record follows,
-    then the 13 bytes of `hand` (2-bit seats by card); bad entries are dropped and named.
+    """The boards' table: per board 16 bytes, its number (2 bytes, little-endian), dealer |
+    vulnerability << 2 | 16 if a hand record follows, then the 13 bytes of `hand` (2-bit
+    seats by card); bad entries are dropped and named.
 
     A `hand` is taken if it is 13 bytes and every seat holds 13 cards. A `pbn` (the hand
     record before `hand`) is not read: a board with one and no `hand` is dropped and named,
     so that a host that still sends PBN does not lose its hand records unseen."""
     if not isinstance(given, dict):
         return b""
-    good = [b for b in given if isinstance(b, int) and b > 0 and isinstance(given[b], dict)]
-    out = bytearray(14 * len(good))
+    good = [b for b in given if isinstance(b, int) and 0 < b < 0x10000 and
+            isinstance(given[b], dict)]
+    out = bytearray(_BOARD * len(good))
     at = 0
     for b in sorted(good):
         v = given[b]
@@ -122,10 +134,10 @@ def _pack_boards(config, given):
         if not ok:
             config.errors.append("board %d" % b)
             continue
-        out[at] = dealer | _VULS.index(vul) << 2 | (0 if hand is None else 16)
+        out[at] = b & 0xFF
+        out[at + 1] = b >> 8
+        out[at + 2] = dealer | _VULS.index(vul) << 2 | (0 if hand is None else 16)
         if hand is not None:
-            for i in range(13):
-                out[at + 1 + i] = hand[i]
-        config._at[b] = at
-        at += 14
-    return out
+            out[at + 3:at + _BOARD] = hand
+        at += _BOARD
+    return out[:at]
