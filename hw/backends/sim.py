@@ -29,11 +29,13 @@ class SimDisplay(framebuf.FrameBuffer):
         self.buffer = bytearray(width * height // 8)
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
         self.size = (width, height)
-        self.shown = bytes(len(self.buffer))  # what the panel shows since the last show()
+        # what the panel shows since the last show(): the controller's memory on the board,
+        # copied in place so that a frame allocates nothing
+        self.shown = bytearray(len(self.buffer))
         self.frames = 0
 
     def show(self):
-        self.shown = bytes(self.buffer)
+        self.shown[:] = self.buffer
         self.frames += 1
 
     def png(self, scale=4):
