@@ -529,3 +529,15 @@ def test_24_exposed_card_bars_partner_next_turn_and_never_weakens():
     b.card_exposed(1)
     assert b.must_pass == {3: "throughout"}
     assert Auction.from_events(0, b.events).snapshot() == b.snapshot()
+
+
+def test_every_paragraph_constant_cuts_its_own_label():
+    """The engine names paragraphs by constants _P<label> cut from one string (no interned
+    literals on the board); each must give back the label its name says, and every label in
+    the string must have its constant."""
+    from bridge import auction
+
+    names = [n for n in vars(auction) if n.startswith("_P") and n[2:3].isdigit()]
+    assert sorted(n[2:] for n in names) == sorted(auction._PARAGRAPHS.split())
+    for n in names:
+        assert auction._label(getattr(auction, n)) == n[2:]

@@ -24,7 +24,8 @@ Memory (docs/AUCTION_LOG.md, "Memory"): this is one module with one class and no
 that the board's heap holds a single module, class and qstr table for the whole engine. The
 codes, statuses and journal bits it needs are private compile-time constants below (MicroPython
 folds `_NAME = const(...)` into the bytecode: no heap, no dict slot); they are the values that
-`bridge.calls` and `bridge.lawcodes` publish, and law codes ("27", "31B") are literals.
+`bridge.calls` and `bridge.lawcodes` publish. Law codes ("27") are literals; the paragraphs
+of `rulings` ("31B") are cut from one string when applied (_label), not interned names.
 Private methods return True when they took an event, False when the engine refuses it.
 """
 
@@ -60,6 +61,51 @@ _EV_REJECT = const(0x4000)
 _EV_DIRECTOR = const(0x6000)  # also EV_FLUSH
 _EV_CHANGE = const(0xC00)
 _EV_EXPOSED = const(0x8000)  # a card of seat exposed during the auction (Law 24)
+
+# The paragraphs the engine applies (`rulings`, `lead`), each cut from one string when it is
+# applied: as literals they would be ~35 names interned on the board for good. _P<label> is
+# its offset << 3 | its length (tests/test_auction_laws.py checks every one against its name).
+_PARAGRAPHS = ("17D2 25A 25B1 25B2 26A 26B 27A 27B1a 27B1b 27B2 27B3 27B4 27C 28A 28B 29A "
+               "30A 30B1 30B2 30B3 31A1 31A2a 31A2b 31B 32A 32B1 32B2 36A 36B 37A 37B 39B 39C")
+_P17D2 = const(4)
+_P25A = const(43)
+_P25B1 = const(76)
+_P25B2 = const(116)
+_P26A = const(155)
+_P26B = const(187)
+_P27A = const(219)
+_P27B1a = const(253)
+_P27B1b = const(301)
+_P27B2 = const(348)
+_P27B3 = const(388)
+_P27B4 = const(428)
+_P27C = const(467)
+_P28A = const(499)
+_P28B = const(531)
+_P29A = const(563)
+_P30A = const(595)
+_P30B1 = const(628)
+_P30B2 = const(668)
+_P30B3 = const(708)
+_P31A1 = const(748)
+_P31A2a = const(789)
+_P31A2b = const(837)
+_P31B = const(883)
+_P32A = const(915)
+_P32B1 = const(948)
+_P32B2 = const(988)
+_P36A = const(1027)
+_P36B = const(1059)
+_P37A = const(1091)
+_P37B = const(1123)
+_P39B = const(1155)
+_P39C = const(1187)
+
+
+def _label(p):
+    """The text of a paragraph constant _P...: "27B1a"."""
+    return _PARAGRAPHS[p >> 3:(p >> 3) + (p & 7)]
+
 
 # Watches: (kind, seat whose next standing call triggers it, offender, withdrawn call, event)
 _W_LEAD = const(0)  # Law 26 when the offender's final call at that turn is known
@@ -284,7 +330,7 @@ class Auction:
         for j in range(len(calls) - 3, len(calls)):
             if calls[j] >> 6 != ((calls[j - 1] >> 6) + 1) & 3:  # it skipped a turn
                 self._rebuild(self.origin[j])
-                self.rulings.append("17D2")
+                self._rule(_P17D2)
                 return
         self.status = _ENDED if self.last_bid >= 0 else _PASSED_OUT
         self.turn = None
@@ -302,7 +348,7 @@ class Auction:
         if self.status == _AUCTION:
             turn = self.turn
             if seat != turn and seat == (turn + 1) & 3 and turn in self.must_pass:
-                self.rulings.append("28A")  # the barred RHO's pass, then this call in turn
+                self._rule(_P28A)  # the barred RHO's pass, then this call in turn
                 self.record(turn, _PASS, i)
             if self._repeat and seat == self.turn and seat in self._repeat:
                 if call != self._repeat[seat]:
@@ -333,13 +379,13 @@ class Auction:
             kind = None if self.turn is None else _WHERE[(self.turn - seat) & 3]
             if law == "30":  # Law 30: A before any bid, else B1/B2/B3 by whose turn it took
                 if self.last_bid < 0:
-                    kind = "30A"
+                    kind = _P30A
                 elif kind == "partner":
-                    kind = "30B2"
+                    kind = _P30B2
                 elif kind == "lho" and self._porig >= 0:
-                    kind = "30B3"  # he has just called: a change of call
+                    kind = _P30B3  # he has just called: a change of call
                 else:
-                    kind = "30B1"
+                    kind = _P30B1
         self.pending = (seat, call, law)
         self._pev = i
         self._pflags = ev
@@ -354,7 +400,7 @@ class Auction:
         if law == "27":
             return "27" if kind is None else "27/B4"
         if law == "30":
-            return "30/" + kind
+            return "30/" + _label(kind)
         if law == "31" or law == "32":
             return law + "/" + kind
         if law == "36" and kind == "rho":
@@ -375,33 +421,33 @@ class Auction:
                 pev, in_turn = self._pev, offender == self.turn
                 self._clear_pending()
                 if law == "36":
-                    self.rulings.append("36A")
+                    self._rule(_P36A)
                 elif law == "38":
                     self.rulings.append("38")
                     self._pass_for(offender, in_turn, pev)
                 else:
-                    self.rulings.append("39B")
+                    self._rule(_P39B)
                 return True
             if law == "37":
-                self.rulings.append("37A")
+                self._rule(_P37A)
                 self._stand()
             elif not self._accept():
                 return False
             return self._process_call(seat, call, ev, i)
         if seat == self.turn and (seat ^ offender) & 1 and law in ("30", "31", "32", "36"):
             self._clear_pending()
-            self.rulings.append("28B")  # in rotation; the call out of rotation is cancelled
+            self._rule(_P28B)  # in rotation; the call out of rotation is cancelled
             return self._process_call(seat, call, ev, i)
         return False
 
     def _premature(self, seat, call, ev, i):
         """Law 27C: the offender replaced his insufficient bid before the ruling."""
-        self.rulings.append("27C")
+        self._rule(_P27C)
         kind, pev = self._pkind, self._pev
         insufficient = self.pending[1]
         self._clear_pending()
         if kind is not None:  # a second insufficient bid: ruled as in 27B3
-            self._barred("27B4", seat, kind[0], kind[1])
+            self._barred(_P27B4, seat, kind[0], kind[1])
             return self._process_call(seat, call, ev, i)
         return self._replacement((seat, insufficient, self.events[pev]), seat, call, ev, i)
 
@@ -413,19 +459,19 @@ class Auction:
             return False
         law = self.pending[2]
         if law == "27":
-            self.rulings.append("27A")
+            self._rule(_P27A)
             self._stand(True)
-        elif law == "25" or self._pkind == "30B3":
-            if self._pkind == "30B3":
-                self.rulings.append("30B3")
-            self.rulings.append("25B1")
+        elif law == "25" or self._pkind == _P30B3:
+            if self._pkind == _P30B3:
+                self._rule(_P30B3)
+            self._rule(_P25B1)
             # The first call is withdrawn and the new one stands, under the Laws.
             seat, call, _ = self.pending
             pev = self._pev
             self._rebuild(self._porig)
             self._process_call(seat, call, self.events[pev], pev)
         elif law in ("30", "31", "32"):
-            self.rulings.append("29A")
+            self._rule(_P29A)
             self._stand()
         else:
             return False  # Laws 32 (inadmissible), 36-39: never accepted
@@ -439,17 +485,16 @@ class Auction:
         flags, kind, pev = self._pflags, self._pkind, self._pev
         in_turn = offender == self.turn
         self._clear_pending()
-        rulings = self.rulings
         if law == "27":
             if kind is None:
                 self._replace = (offender, call, flags)  # 27B: the replacement decides
             else:
-                self._barred("27B4", offender, kind[0], kind[1])
+                self._barred(_P27B4, offender, kind[0], kind[1])
         elif law == "30":  # the paragraph was settled when the pass was held
-            rulings.append(kind)
-            if kind == "30B3":
-                rulings.append("25B2")  # a change of call, not accepted: the first stands
-            elif kind == "30B2":
+            self._rule(kind)
+            if kind == _P30B3:
+                self._rule(_P25B2)  # a change of call, not accepted: the first stands
+            elif kind == _P30B2:
                 self._oblige(offender, _THROUGHOUT)
                 self._no_double = (offender + 2) & 3
             else:
@@ -461,21 +506,24 @@ class Auction:
                 self._watch.append((_W_31A if law == "31" else _W_32B, self.turn, offender,
                                     call, flags))
             else:
-                self._barred("31B" if law == "31" else "32A", offender, call, flags)
+                self._barred(_P31B if law == "31" else _P32A, offender, call, flags)
         elif law == "25":
-            rulings.append("25B2")
+            self._rule(_P25B2)
         elif law == "36":
-            self._barred("36B", offender, call, flags)
+            self._barred(_P36B, offender, call, flags)
         elif law == "37" or law == "38":
-            rulings.append("37B" if law == "37" else "38")
+            if law == "37":
+                self._rule(_P37B)
+            else:
+                self.rulings.append("38")
             self._pass_for(offender, in_turn, pev)
             self._lead(offender, call, flags, _PASS)
         else:  # Law 39: 39C for a defender's bid, double or redouble, else 39B
             declarer = self.declarer()
             if declarer is None or call == _PASS or not (offender ^ declarer) & 1:
-                rulings.append("39B")
+                self._rule(_P39B)
             else:
-                rulings.append("39C")
+                self._rule(_P39C)
                 self._lead(offender, call, flags, None)
         return True
 
@@ -509,9 +557,13 @@ class Auction:
         self._oblige(offender, _THROUGHOUT)
         self._oblige((offender + 2) & 3, _THROUGHOUT)
 
+    def _rule(self, p):
+        """Note that paragraph _P... applied."""
+        self.rulings.append(_label(p))
+
     def _barred(self, ruling, offender, withdrawn, flags):
         """27B3, 27B4, 31B, 32A, 36B: partner passes throughout; Law 26 on the final call."""
-        self.rulings.append(ruling)
+        self._rule(ruling)
         self._oblige((offender + 2) & 3, _THROUGHOUT)
         self._watch.append((_W_LEAD, offender, offender, withdrawn, flags))
 
@@ -523,19 +575,19 @@ class Auction:
         s, last = (insufficient - _FIRST_BID) % 5, self.last_bid - _FIRST_BID
         lowest = _FIRST_BID + (last // 5 + (0 if last % 5 < s else 1)) * 5 + s
         if law is None and call == lowest and not (ins_ev | ev) & _EV_ARTIFICIAL:
-            self.rulings.append("27B1a")
+            self._rule(_P27B1a)
         elif law is None and ev & _EV_SAME_MEANING:
-            self.rulings.append("27B1b")
+            self._rule(_P27B1b)
         elif call == _DOUBLE or call == _REDOUBLE:
             # the attempted call is cancelled; he calls again
-            self._barred("27B3", seat, insufficient, ins_ev)
+            self._barred(_P27B3, seat, insufficient, ins_ev)
             return True
         elif law == "27":
             self._hold(seat, call, law, ev, i)
             self._pkind = (insufficient, ins_ev)  # 27B4, unless LHO accepts it
             return True
         elif law is None:
-            self.rulings.append("27B2")
+            self._rule(_P27B2)
             self._oblige((seat + 2) & 3, _THROUGHOUT)
             self.record(seat, call, i)
             self._lead(seat, insufficient, ins_ev, call)
@@ -560,19 +612,19 @@ class Auction:
                 # 31A2: (a) he repeats the strain of his natural bid: partner passes once
                 if withdrawn >= _FIRST_BID and not flags & _EV_ARTIFICIAL and \
                         call >= _FIRST_BID and (call - withdrawn) % 5 == 0:
-                    self.rulings.append("31A2a")
+                    self._rule(_P31A2a)
                     self._oblige((offender + 2) & 3, _NEXT)
                 else:  # (b) partner passes throughout, Law 26
-                    self.rulings.append("31A2b")
+                    self._rule(_P31A2b)
                     self._oblige((offender + 2) & 3, _THROUGHOUT)
                     self._lead(offender, withdrawn, flags, call)
             elif call == _PASS:  # 31A1 / 32B1: the offender must repeat his call
-                self.rulings.append("31A1" if kind == _W_31A else "32B1")
+                self._rule(_P31A1 if kind == _W_31A else _P32B1)
                 self._repeat[offender] = withdrawn
             elif kind == _W_31A:
                 keep.append((_W_31A2, offender, offender, withdrawn, flags))
             else:
-                self.rulings.append("32B2")
+                self._rule(_P32B2)
                 self._oblige((offender + 2) & 3, _THROUGHOUT)
                 keep.append((_W_LEAD, offender, offender, withdrawn, 0))
         self._watch = keep
@@ -599,9 +651,9 @@ class Auction:
                 if calls[j] >> 6 == offender and c >= _FIRST_BID and \
                         (c - _FIRST_BID) % 5 == s and not events[origin[j]] & _EV_ARTIFICIAL:
                     return
-            self.lead.append((offender, "26A", 1 << s))  # 26A2
+            self.lead.append((offender, _label(_P26A), 1 << s))  # 26A2
         else:
-            self.lead.append((offender, "26B", 0))
+            self.lead.append((offender, _label(_P26B), 0))
 
     # -- Law 25: changes of call -------------------------------------------------------------
 
@@ -612,7 +664,7 @@ class Auction:
             if self.pending[0] != seat:
                 return False
             if unintended:  # the pending call was not the one he meant
-                self.rulings.append("25A")
+                self._rule(_P25A)
                 self._rebuild(self._pev)
                 return self._process_call(seat, call, ev, i)
             if self.pending[2] == "27":
@@ -622,7 +674,7 @@ class Auction:
         if k < 0:
             return False  # nothing of his to change, or his LHO has called
         if unintended:
-            self.rulings.append("25A")
+            self._rule(_P25A)
             self._rebuild(k)
             return self._process_call(seat, call, ev, i)
         self._hold(seat, call, "25", ev, i)
