@@ -5,7 +5,7 @@ results, never a crash."""
 
 import cbor2
 from conftest import run_device
-from terminal import cbor
+from terminal import cbor, ui_text
 from terminal.traveller import cells, lookup, table
 from terminal_support import Terminal, make_config
 
@@ -75,6 +75,7 @@ def test_no_file_a_bad_file_or_bad_lines_show_what_there_is(tmp_path):
 
 
 def test_columns_fit_the_screen_dropping_the_ew_pairs_first():
+    ui_text.set_lang("ru")  # a terminal made in English by an earlier test keeps it
     rows = [cells([12, 24, 37, 2, 3, 0, -7600, 0]), cells([1, 2, 3, 0, 0, 7, 70, 100])]
     assert table([r[:] for r in rows]) == ["7БКXXЗ-13 -7600   0", "1♣С=        +70 100"]
     rows[0] = cells([12, 24, 37, 0, 3, 0, -1700, 0])

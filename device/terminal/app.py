@@ -34,12 +34,11 @@ from terminal.ui_text import t
 
 DIRECTOR_TIMEOUT_MS = 120000  # director mode closes after two minutes without a key
 _REPEATING = (keys.UP, keys.DOWN, keys.BACK)
-# The modules of screens, loaded by App.use when a screen is shown, with what each needs of
-# the others; the rest are forgotten then, so the heap holds one group of screens at a time.
-_SCREENS = {"round_ui": (), "board_entry": ("entry",), "entry": (), "director": ("entry",),
-            "traveller": (), "play_entry": (), "play_director": ("director", "entry")}
-# Imported by the screens that draw a Law's text, and forgotten with the screens.
-_LAW_TEXTS = "bridge.rulings_text"
+# The modules of screens, loaded by App._arrive when a screen is shown. The others are forgotten
+# then, with the modules they import (loaded again by the next that needs one), so the heap
+# holds one group of screens at a time.
+_SCREENS = "round_ui overview board_entry board_result entry director director_lists rulings \
+adjust traveller play_entry play_director"
 
 
 class App:
@@ -125,62 +124,47 @@ class App:
         self.show(None, None)
 
     def _arrive(self):
-        """Build the screen that show() or home() asked for."""
+        """Build the screen that show() asked for, or after home() the one the session's state
+        calls for."""
         if self._next is None:
             return
         module, name, args = self._next
         self._next = None
-        if module is None:
-            module, name, args = self._home()
-        self.screen = getattr(self.use(module), name)(*args)
-
-    def _home(self):
-        """(module, class, args) of the screen the session's state calls for."""
-        s = self.session
-        board = s.current
-        if not s.round:
-            return "round_ui", "StartScreen", ()
-        if board is None:
-            return "round_ui", "RoundScreen", (self,)
-        phase = board.phase(self.mode())
-        if phase == AUCTION:
-            name = "AuctionScreen" if self.config.settings["auction"] else "QuickScreen"
-        elif phase == PLAY:
-            return "play_entry", "PlayScreen", (board,)
-        else:
-            name = ("LeadScreen", "TricksScreen", "VerifyScreen", "ScoreScreen")[
-                (LEAD, TRICKS, VERIFY, DONE).index(phase)]
-        return "board_entry", name, (board,)
-
-    def use(self, name):
-        """The screen module terminal.<name>, loaded if need be; the screen modules it does
-        not need are forgotten (each is freed once no screen of it is shown), and freed
-        before a module is loaded. So are the Laws' texts, which the irregularity and ruling
-        screens import when they draw."""
-        terminal.forget(["terminal." + m for m in _SCREENS
-                         if m != name and m not in _SCREENS[name]] + [_LAW_TEXTS])
-        full = "terminal." + name
+        board = self.session.current
+        if module is None and not self.session.round:
+            module, name = "round_ui", "StartScreen"
+        elif module is None and board is None:
+            module, name, args = "overview", "RoundScreen", (self,)
+        elif module is None:
+            phase = board.phase(self.mode())
+            args = (board,)
+            if phase == AUCTION and self.config.settings["auction"]:
+                module, name = "board_entry", "AuctionScreen"
+            elif phase == AUCTION:
+                module, name = "entry", "QuickScreen"
+            elif phase == PLAY:
+                module, name = "play_entry", "PlayScreen"
+            else:
+                module = "board_result"
+                name = ("LeadScreen", "TricksScreen", "VerifyScreen", "ScoreScreen")[
+                    (LEAD, TRICKS, VERIFY, DONE).index(phase)]
+        # The other screen modules are forgotten (each is freed once no screen of it is
+        # shown), and freed before this one loads; so are the Laws' texts, which the
+        # irregularity and ruling screens import when they draw.
+        terminal.forget(["terminal." + m for m in _SCREENS.split() if m != module] +
+                        ["bridge.rulings_text"])
+        full = "terminal." + module
         if full not in sys.modules:
             if terminal.SCARCE_HEAP:
                 gc.collect()
             __import__(full)
-        return sys.modules[full]
-
-    def go_back(self):
-        self.home()
+        self.screen = getattr(sys.modules[full], name)(*args)
 
     def go_round(self):
         if self.session.round:
-            self.show("round_ui", "RoundScreen", self)
+            self.show("overview", "RoundScreen", self)
         else:
             self.refuse()
-
-    def leave_director(self, module=None, name=None, *args):
-        """Close director mode on the screen the state calls for, or on the one given (as
-        show() takes it)."""
-        self.home()
-        if module is not None:
-            self.show(module, name, *args)
 
     def mode(self):
         """What the settings ask after the auction: LEAD_MODE | PLAY_MODE (session)."""
@@ -191,9 +175,6 @@ class App:
         self.beep = buzzer.ERROR
         if why:
             self.note = why
-
-    def say(self, text_):
-        self.note = text_
 
     def click(self, recorded=False):
         self.beep = buzzer.CONFIRM if recorded else buzzer.CLICK
@@ -228,37 +209,29 @@ class App:
 
     # -- boards --------------------------------------------------------------------------------
 
-    def start_board(self, b):
-        """Start board b; out of order or against Law 15 the players confirm first and the
-        director gets a flag."""
+    def start_board(self, b, confirmed=None):
+        """Start board b; out of order or against Law 15 the players confirm first (OK calls
+        this again with the finding, `confirmed`) and the director gets a flag."""
         s = self.session
-        if s.current is not None and s.current.b == b:
-            return self.home()
-        finding = s.check_board(b, self.mode())
-        if finding is None:
-            return self._start(b, None)
-        text_ = t(finding)
-        if finding != OUT_OF_ORDER:
-            text_ += " " + t("law15")
-        self.beep = buzzer.ERROR
-        self.screen = Confirm(t("brd") + str(b), text_,
-                              lambda app: app._start(b, finding), App.go_round)
-        return None
-
-    def _start(self, b, finding):
+        finding = confirmed
+        if confirmed is None:
+            if s.current is not None and s.current.b == b:
+                return self.home()
+            finding = s.check_board(b, self.mode())
+            if finding is not None:
+                text_ = t(finding)
+                if finding != OUT_OF_ORDER:
+                    text_ += " " + t("law15")
+                self.beep = buzzer.ERROR
+                self.screen = Confirm(t("brd") + str(b), text_,
+                                      lambda app: app.start_board(b, finding), App.go_round)
+                return None
         self.commit("board", {"b": b})
         if finding is not None:
             self.commit("flag", {"b": b, "law": None if finding == OUT_OF_ORDER else "15",
                                  "why": finding})
         self.click()
-        self.home()
-
-    def next_board(self):
-        b = self.session.next_board(self.mode())
-        if b is None:
-            self.go_round()
-        else:
-            self.start_board(b)
+        return self.home()
 
     # -- output --------------------------------------------------------------------------------
 
@@ -283,7 +256,8 @@ class App:
         self._arrive()
         if self.syncing:
             return 1
-        return self.screen.inverted | ((1 << (ROWS - 1)) if self.note else 0)
+        inv = getattr(self.screen, "inverted", 1)  # the title bar, unless the screen says
+        return inv | ((1 << (ROWS - 1)) if self.note else 0)
 
     def draw(self, fb):
         inv = self.inverted()

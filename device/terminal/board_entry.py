@@ -1,30 +1,13 @@
-"""The screens of one board: the auction (bidding-box mode), quick entry of the contract,
-the opening lead, the tricks, the opponents' verification and the score.
+"""The auction of one board (bidding-box mode).
 
 Every call goes to the Laws engine through a `call` record; an irregularity stops the auction
-on the DIRECTOR screen until the director rules (terminal.director). Only possible values can
-be entered: levels 1..7 for a contract, 0..13 tricks, a lead by declarer's LHO of a card he
-holds when a hand record is loaded.
+on the DIRECTOR screen until the director rules (terminal.rulings). The quick entry of the
+contract without the auction is terminal.entry, and what follows the auction (the lead, the
+tricks, the verification, the score) terminal.board_result: each loaded in this one's place.
 """
 
 from hw import keys
-from terminal.entry import ContractEntry, TricksEntry, restrictions
-from terminal.screens import (
-    SUITS,
-    Screen,
-    bid,
-    board_title,
-    call_text,
-    card_text,
-    contract_text,
-    lho,
-    rank_key,
-    seat_key,
-    signed,
-    tricks_text,
-    wrap,
-)
-from terminal.session import LEAD_MODE, PLAY_MODE, ns_score
+from terminal.screens import bid, board_title, call_text, seat_key, wrap
 from terminal.ui_text import lang, seat, t
 
 _RISK_KEYS = (keys.PASS, keys.DOUBLE, keys.REDOUBLE)  # call codes 0, 1, 2 in key order
@@ -51,7 +34,7 @@ def auction_rows(auction, dealer, limit):
     return out
 
 
-class AuctionScreen(Screen):
+class AuctionScreen:
     """Bidding-box mode: the seat to call is shown and follows the engine's turn; a bid is
     level then strain, PASS/X/XX one key; each call is recorded at once.
 
@@ -84,7 +67,7 @@ class AuctionScreen(Screen):
                 self.seat = s
                 self.change = 0
             elif k == 1 and app.config.settings["quick"]:
-                app.go(QuickScreen(self.board))
+                app.show("entry", "QuickScreen", self.board)
             elif k != keys.BACK and not app.menu_key(k):
                 self.menu = True
                 app.refuse()
@@ -144,7 +127,10 @@ class AuctionScreen(Screen):
         if a.status == "director" and not self.ruled:
             return irregularity_lines(a)
         if self.menu:
-            return menu_lines(app, "m_quick")
+            out = [t("menu"), t("m_seat")]
+            if app.config.settings["quick"]:
+                out.append(t("m_quick"))
+            return out + [t("m_boards"), t("m_lang"), t("m_sound"), t("back")]
         out = [board_title(self.board),
                "".join(("  " + seat(s) + "  ") for s in range(4)).rstrip()]
         out += auction_rows(a, self.board.dealer, 4)
@@ -180,250 +166,3 @@ def irregularity_lines(a):
     out.append(t("call_td"))
     out.append("DIR \u2192 PIN")
     return out
-
-
-def menu_lines(app, first):
-    out = [t("menu"), t("m_seat") if first == "m_quick" else ""]
-    if app.config.settings["quick"] or first != "m_quick":
-        out.append(t(first))
-    out += [t("m_boards"), t("m_lang"), t("m_sound"), t("back")]
-    return out
-
-
-class QuickScreen(Screen):
-    """Bridgemate-style entry of the contract, declarer and double without the auction."""
-
-    def __init__(self, board):
-        self.board = board
-        self.entry = ContractEntry()
-
-    def key(self, app, k):
-        e = self.entry
-        if k == keys.OK and e.done():
-            v = e.value()
-            if v[2] < 0:
-                app.commit("quick", {"b": self.board.b, "po": 1})
-            else:
-                app.commit("quick", {"b": self.board.b, "ct": v[0], "x": v[1], "dcl": v[2]})
-            app.click(True)
-            app.home()
-        elif k == keys.BACK and not e.level and not e.passed:
-            app.home()
-        elif k == keys.MENU:
-            app.home()
-        elif not e.key(k):
-            app.refuse()
-
-    def lines(self, app):
-        e = self.entry
-        return [board_title(self.board), t("quick"), t("contract") + ": " + e.text(), "",
-                t("quick_help"), e.prompt(), t("back") if not e.level else ""]
-
-
-def score_line(ns):
-    return "NS " + signed(ns) + "  EW " + signed(-ns)
-
-
-class LeadScreen(Screen):
-    """The opening lead: a suit key, then the rank (2-9, 0 = ten, ♣♦♥♠ = J Q K A).
-    UP/DOWN changes the leader; OK with nothing typed goes on without a lead."""
-
-    def __init__(self, board):
-        self.board = board
-        self.ct = board.contract()
-        self.leader = lho(self.ct[2])
-        self.suit = -1
-
-    def key(self, app, k):
-        s = keys.strain(k)
-        if self.suit < 0:
-            if 0 <= s <= 3:
-                self.suit = s
-            elif k == keys.UP or k == keys.DOWN:
-                self.leader = (self.leader + (1 if k == keys.UP else 3)) & 3
-            elif k == keys.OK:
-                self.board.lead_skipped = True
-                app.home()
-            else:
-                app.refuse()
-            return
-        if k == keys.BACK:
-            self.suit = -1
-            return
-        rank = rank_key(k)
-        if rank < 0:
-            return app.refuse()
-        self.offer(app, self.suit * 13 + rank)
-
-    def offer(self, app, cd):
-        """Record the lead, or refuse it with the reason."""
-        self.suit = -1
-        why = lead_problem(self.board, self.ct, self.leader, cd)
-        if why:
-            return app.refuse(why)
-        app.commit("lead", {"b": self.board.b, "s": self.leader, "cd": cd})
-        app.click(True)
-        app.home()
-
-    def lines(self, app):
-        out = [board_title(self.board), contract_text(self.ct),
-               t("lead") + ": " + seat(self.leader) + " " +
-               ((SUITS[self.suit] + "_") if self.suit >= 0 else "_"),
-               t("lead_help"), t("lead_ranks")]
-        a = self.board.auction
-        if a is not None and restrictions(a, self.ct[2]):
-            out.append("! " + t("restrict") + " 26")
-        else:
-            out.append("")
-        out.append(t("lead_skip"))
-        return out
-
-
-def lead_problem(board, ct, leader, cd):
-    """Why this opening lead cannot be recorded, or None."""
-    dcl = ct[2]
-    if leader != lho(dcl):
-        return t("lead_not_lho") % seat(lho(dcl))
-    hands = board.deal
-    if hands:
-        mask = hands[leader * 4 + cd // 13]
-        if not mask >> (cd % 13) & 1:
-            return t("lead_no_card") % (seat(leader), card_text(cd))
-    return None
-
-
-class TricksScreen(Screen):
-    """Tricks won by declarer. After a recorded play the engine's count (Law 64 transfers
-    included) is filled in: OK agrees to it (79A); another number is recorded with a 79B
-    flag for the director."""
-
-    def __init__(self, board):
-        self.board = board
-        self.ct = board.contract()
-        self.played = board.play_result()  # -1 when no recorded play has ended
-        self.entry = TricksEntry(self.ct, self.played)
-
-    def key(self, app, k):
-        passed = self.ct[2] < 0
-        b = self.board.b
-        if k == keys.OK and (passed or self.entry.value() >= 0):
-            tr = 0 if passed else self.entry.value()
-            app.commit("res", {"b": b, "tr": tr, "sc": ns_score(self.ct, self.board.vul, tr)})
-            if self.played >= 0 and tr != self.played:
-                app.commit("flag", {"b": b, "law": "79B", "why": "dispute"})
-            app.click(True)
-            app.home()
-        elif k == keys.BACK and self.entry.value() < 0:
-            mode = app.mode()
-            if passed or self.played >= 0:
-                app.refuse()
-            elif mode & PLAY_MODE:
-                self.board.play_skipped = False  # back to the play where it was left
-                app.home()
-            elif mode & LEAD_MODE:
-                self.board.lead_skipped = False
-                app.go(LeadScreen(self.board))
-            else:
-                app.refuse()
-        elif k == keys.MENU:
-            app.go(QuickScreen(self.board)) if app.config.settings["quick"] else app.refuse()
-        elif passed or not self.entry.key(k):
-            app.refuse()
-
-    def lines(self, app):
-        out = [board_title(self.board), contract_text(self.ct)]
-        if self.ct[2] < 0:
-            out += ["", "NS 0  EW 0", "", "", t("ok_record")]
-            return out
-        v = self.entry.value()
-        out += [t("tricks"), "  " + self.entry.text(),
-                score_line(ns_score(self.ct, self.board.vul, v)) if v >= 0 else "",
-                t("played_tricks") % self.played if self.played >= 0 else t("tricks_help"),
-                t("ok_record")]
-        return out
-
-
-class VerifyScreen(Screen):
-    """The opponents check what was entered: OK agrees, BACK disagrees (a dispute)."""
-
-    def __init__(self, board):
-        self.board = board
-
-    def key(self, app, k):
-        b = self.board.b
-        if k == keys.OK:
-            app.commit("ver", {"b": b, "ok": 1})
-            app.click(True)
-            app.go(ScoreScreen(self.board))
-        elif k == keys.BACK:
-            app.commit("ver", {"b": b, "ok": 0})
-            app.commit("flag", {"b": b, "law": None, "why": "dispute"})
-            app.go(TricksScreen(self.board))
-        else:
-            app.refuse()
-
-    def lines(self, app):
-        board = self.board
-        ct = board.contract()
-        out = [t("verify") + " " + t("brd") + str(board.b), contract_text(ct)]
-        if ct[2] >= 0:
-            out.append(str(board.tricks) + " " + t("tricks_short") + " (" +
-                       tricks_text(ct, board.tricks) + ")")
-        else:
-            out.append("")
-        out += [score_line(board.score), "", t("opp_ok"), t("opp_back")]
-        return out
-
-
-def result_lines(board):
-    """What a finished board shows: contract and tricks, or the adjusted score."""
-    adj = board.adj
-    if adj is None:
-        ct = board.contract()
-        head = contract_text(ct)
-        if ct[2] >= 0:
-            head += " " + tricks_text(ct, board.tricks)
-        return [head, "NS " + signed(board.score), "EW " + signed(-board.score)]
-    how = adj["how"]
-    if how == "art":
-        return [t("adjusted"), "NS %d%%" % adj["ns"], "EW %d%%" % adj["ew"]]
-    if how == "np":
-        return [t("adjusted"), t("not_played"), ""]
-    parts = adj["parts"] if how == "wgt" else [[100, adj["ct"], adj["x"], adj["dcl"], adj["tr"]]]
-    out = [t("adjusted")]
-    for p in parts[:3]:
-        ct = (p[1], p[2], p[3])
-        out.append(("%d%% " % p[0] if how == "wgt" else "") + contract_text(ct) + " " +
-                   tricks_text(ct, p[4]))
-    return out
-
-
-class ScoreScreen(Screen):
-    """A finished board: OK goes to the next board, BACK corrects (until the round closes),
-    DOWN shows the board's traveller (terminal.traveller)."""
-
-    def __init__(self, board):
-        self.board = board
-
-    def key(self, app, k):
-        if k == keys.OK:
-            app.next_board()
-        elif k == keys.BACK and self.board.adj is None:
-            app.go(TricksScreen(self.board))
-        elif k == keys.MENU:
-            app.go_round()
-        elif k == keys.DOWN:
-            app.show("traveller", "TravellerScreen", app, self.board.b, self)
-        else:
-            app.refuse()
-
-    def lines(self, app):
-        out = [board_title(self.board)] + result_lines(self.board)
-        while len(out) < 5:
-            out.append("")
-        out = out[:5]
-        if not out[4]:
-            out[4] = t("trav_key")
-        out.append(t("ok_next"))
-        out.append(t("correct") if self.board.adj is None else "")
-        return out

@@ -1,12 +1,12 @@
-"""What is typed on a board's screens and the director's alike: a contract without the
-auction, the tricks won by declarer, and the Law 26 lead restrictions of the auction.
+"""The contract typed without the auction: what is typed (also for the director's adjusted
+scores, terminal.adjust) and the Bridgemate-style quick entry screen.
 
-Its own module so that the director's screens (terminal.director) need not load the board's
-(terminal.board_entry): the app keeps one group of screens in the heap at a time.
+Its own module so that neither the auction (terminal.board_entry) nor what follows it
+(terminal.board_result) carries it: the app keeps one group of screens in the heap at a time.
 """
 
 from hw import keys
-from terminal.screens import Digits, bid, contract_text, level_of, seat_key, tricks_text
+from terminal.screens import bid, board_title, contract_text, seat_key
 from terminal.session import PASSED_OUT
 from terminal.ui_text import seat, t
 
@@ -90,40 +90,31 @@ class ContractEntry:
         return "X/XX, " + t("seat_keys")
 
 
-class TricksEntry:
-    """Tricks won by declarer: typed as a total (0..13) or stepped with UP/DOWN from the
-    contract (=, +1, -1 ...); impossible values are refused."""
+class QuickScreen:
+    """Bridgemate-style entry of the contract, declarer and double without the auction."""
 
-    def __init__(self, ct, value=-1):
-        self.ct = ct
-        self.digits = Digits(13, value)
+    def __init__(self, board):
+        self.board = board
+        self.entry = ContractEntry()
 
-    def key(self, k):
-        d = self.digits
-        if k == keys.UP or k == keys.DOWN:
-            step = 1 if k == keys.UP else -1
-            if d.value < 0:
-                d.value = level_of(self.ct[0]) + 6
-            elif 0 <= d.value + step <= 13:
-                d.value += step
+    def key(self, app, k):
+        e = self.entry
+        if k == keys.OK and e.done():
+            v = e.value()
+            if v[2] < 0:
+                app.commit("quick", {"b": self.board.b, "po": 1})
             else:
-                return False
-            return True
-        if k == keys.BACK and d.value >= 0:
-            d.back()
-            return True
-        return d.key(k)
+                app.commit("quick", {"b": self.board.b, "ct": v[0], "x": v[1], "dcl": v[2]})
+            app.click(True)
+            app.home()
+        elif k == keys.BACK and not e.level and not e.passed:
+            app.home()
+        elif k == keys.MENU:
+            app.home()
+        elif not e.key(k):
+            app.refuse()
 
-    def value(self):
-        return self.digits.value
-
-    def text(self):
-        v = self.digits.value
-        if v < 0:
-            return "_"
-        return str(v) + " (" + tricks_text(self.ct, v) + ")"
-
-
-def restrictions(auction, dcl):
-    """Law 26 restrictions of a defender (offender on the defending side)."""
-    return [r for r in auction.lead if (r[0] & 1) != (dcl & 1)]
+    def lines(self, app):
+        e = self.entry
+        return [board_title(self.board), t("quick"), t("contract") + ": " + e.text(), "",
+                t("quick_help"), e.prompt(), t("back") if not e.level else ""]

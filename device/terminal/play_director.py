@@ -10,7 +10,7 @@ that supplies a defective trick (67A1), the tricks of a disputed claim (70). The
 from bridge import play_rulings
 
 from hw import keys
-from terminal.director import TextScreen
+from terminal.rulings import TextScreen
 from terminal.screens import SUITS, Digits, card_text, rank_key, wrap
 from terminal.session import PLAY_DIRECTOR
 from terminal.ui_text import lang, seat, t
@@ -42,7 +42,13 @@ class PlayRulingScreen(TextScreen):
     """A digit picks an option, then its suit, card or tricks if it needs one; OK applies."""
 
     def __init__(self, board):
-        TextScreen.__init__(self, None)
+        law, s, c, _options = play_pending(board)
+        title = t("law") % law
+        if s >= 0:
+            title += " " + seat(s)
+            if c >= 0:
+                title += ":" + card_text(c)
+        TextScreen.__init__(self, title)
         self.board = board
         self.choice = -1
         self.suit = -1
@@ -50,20 +56,8 @@ class PlayRulingScreen(TextScreen):
         self.card = -1
         self.tricks = None
 
-    def pending(self):
-        return play_pending(self.board)
-
-    def title(self):
-        law, s, c, _options = self.pending()
-        out = t("law") % law
-        if s >= 0:
-            out += " " + seat(s)
-            if c >= 0:
-                out += ":" + card_text(c)
-        return out
-
     def body(self, app):
-        law, _s, _c, options = self.pending()
+        law, _s, _c, options = play_pending(self.board)
         if self.choice >= 0:
             entry, paragraph, text = options[self.choice]
             out = wrap(str(self.choice + 1) + " " + text) + [paragraph]
@@ -86,7 +80,7 @@ class PlayRulingScreen(TextScreen):
 
     def needs(self):
         """What the chosen option still needs: 'suit', 'card', 'tricks' or None."""
-        law, _s, _c, options = self.pending()
+        law, _s, _c, options = play_pending(self.board)
         entry = options[self.choice][0]
         if entry in _SUIT_ENTRIES and self.suit < 0:
             return "suit"
@@ -97,9 +91,9 @@ class PlayRulingScreen(TextScreen):
         return None
 
     def key(self, app, k):
-        got = self.pending()
+        got = play_pending(self.board)
         if got is None:
-            return app.leave_director()
+            return app.home()
         options = got[3]
         if self.choice < 0:
             if 1 <= k <= len(options):
@@ -107,8 +101,6 @@ class PlayRulingScreen(TextScreen):
                 self.top = 0
                 if options[self.choice][0] == "rule":
                     self.tricks = Digits(self.board.get_play().remaining())
-            elif k == keys.BACK:
-                app.show("director", "MenuScreen", app)
             else:
                 TextScreen.key(self, app, k)
             return None
@@ -154,11 +146,11 @@ class PlayRulingScreen(TextScreen):
             app.irregular(self.board, play.pending[0])
             app.go(PlayRulingScreen(self.board))
         else:
-            app.leave_director()
+            app.home()
         return None
 
     def lines(self, app):
-        if self.pending() is None:
+        if play_pending(self.board) is None:
             return [t("td_menu"), t("nothing"), "", "", "", "", t("back")]
         out = TextScreen.lines(self, app)
         if self.choice < 0:

@@ -19,7 +19,6 @@ from terminal.screens import (
     SUITS,
     Confirm,
     Digits,
-    Screen,
     board_title,
     card_text,
     contract_text,
@@ -74,7 +73,7 @@ def irregularity_lines(play):
     return out
 
 
-class PlayScreen(Screen):
+class PlayScreen:
     """The current trick and the seat to play; a card is its suit key, then its rank (2-9,
     0 = ten, ♣♦♥♠ = J Q K A). MENU: ♣♦♥♠ the next card is that seat's (out of turn), 1 a
     claim, 5 enter the tricks without the rest of the play, 2/3/4 as in every menu."""
@@ -159,7 +158,7 @@ class PlayScreen(Screen):
             shown = k - 1  # a new trick not begun: the last one stays in view
         mine, theirs = declarer_side_tricks(play)
         out = [board_title(self.board),
-               self.contract() + "  " + t("tricks_won") % (mine, theirs),
+               contract_text(self.board.contract()) + "  " + t("tricks_won") % (mine, theirs),
                t("trick_no") % (shown + 1) +
                ("  " + t("trick_won") % seat(play.winners[shown] - 1)
                 if shown < k else ""),
@@ -172,9 +171,6 @@ class PlayScreen(Screen):
         out.append(t("play_help"))
         return out
 
-    def contract(self):
-        return contract_text(self.board.contract())
-
 
 def penalty_line(play):
     """The defenders' penalty cards on the table (Law 50), or an empty line."""
@@ -184,7 +180,7 @@ def penalty_line(play):
                                          for p in play.penalty)
 
 
-class RevokeScreen(Screen):
+class RevokeScreen:
     """A revoke the hand record shows (61): flagged for the director, who may have it
     corrected (62) while it is not established; OK goes on with the play."""
 
@@ -209,7 +205,7 @@ class RevokeScreen(Screen):
         return out
 
 
-class ClaimScreen(Screen):
+class ClaimScreen:
     """Law 68: the claimer (♣♦♥♠ = N E S W, the declarer to start with) and the tricks of the
     remaining ones he claims for his side; OK asks the opponents (69A agreed, or disputed:
     the director rules, 70)."""
@@ -256,9 +252,6 @@ class ClaimScreen(Screen):
 
     def lines(self, app):
         play = self.board.get_play()
-        return [t("claim"), self.contract(), t("claimer") % seat(self.claimer),
+        return [t("claim"), contract_text(self.board.contract()), t("claimer") % seat(self.claimer),
                 t("claim_tricks") % (play.remaining(), self.tricks.text()), "",
                 t("claim_help"), t("ok_record")]
-
-    def contract(self):
-        return contract_text(self.board.contract())

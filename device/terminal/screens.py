@@ -1,7 +1,9 @@
-"""What every screen shares: the Screen protocol, text layout for 21x7, and small widgets.
+"""What every screen shares: the screen protocol, text layout for 21x7, and small widgets.
 
 A screen is an object with `key(app, k)` (k is a key code of hw.keys) and `lines(app)` (at
-most 7 strings of at most 21 characters; line 0 is the title bar, drawn inverted). Screens
+most 7 strings of at most 21 characters; line 0 is the title bar, drawn inverted), and may
+have `inverted`, the bit mask of the lines drawn dark on lit (the title bar's, 1, if not).
+There is no base class: each one would cost heap in every loaded group of screens. Screens
 never touch the journal or the display: they ask the app to commit a record or to go to
 another screen, so the same code runs in the simulator, on the board and in the fuzzer.
 """
@@ -30,16 +32,6 @@ def level_of(c):
     return (c - FIRST_BID) // 5 + 1
 
 
-class Screen:
-    inverted = 1  # bit mask of the lines drawn dark on lit: the title bar
-
-    def key(self, app, k):
-        app.refuse()
-
-    def lines(self, app):
-        return []
-
-
 def wrap(text, width=COLUMNS):
     """Split text at spaces into lines of at most width characters (long words are cut)."""
     out = []
@@ -63,19 +55,14 @@ def wrap(text, width=COLUMNS):
     return out
 
 
-def bid_text(c):
-    """'4♠', '3БК' / '3NT' for a bid code."""
-    s = (c - FIRST_BID) % 5
-    return str(level_of(c)) + (t("nt") if s == 4 else SUITS[s])
-
-
 def call_text(c):
-    """A call in at most 4 characters: 'Пас'/'Pass', 'X', 'XX', '1♠', '7БК'."""
+    """A call in at most 4 characters: 'Пас'/'Pass', 'X', 'XX', '4♠', '3БК' / '3NT'."""
     if c == 0:
         return t("pass")
     if c < FIRST_BID:
         return "X" if c == 1 else "XX"
-    return bid_text(c)
+    s = (c - FIRST_BID) % 5
+    return str(level_of(c)) + (t("nt") if s == 4 else SUITS[s])
 
 
 def card_text(cd):
@@ -88,7 +75,7 @@ def contract_text(ct):
     bid, risk, dcl = ct
     if dcl < 0:
         return t("passed_out")
-    return bid_text(bid) + ("", "X", "XX")[risk] + " " + seat(dcl)
+    return call_text(bid) + ("", "X", "XX")[risk] + " " + seat(dcl)
 
 
 def tricks_text(ct, tricks):
@@ -111,6 +98,12 @@ def board_title(board):
         t("vul") + vul
 
 
+def restrictions(auction, dcl):
+    """Law 26 restrictions of a defender (offender on the defending side): shown on the lead
+    (terminal.board_entry) and to the director (terminal.director)."""
+    return [r for r in auction.lead if (r[0] & 1) != (dcl & 1)]
+
+
 def seat_key(k):
     """The seat a key names where a seat is asked: ♣♦♥♠ = N E S W (the columns' order on
     the screen, left to right), else -1."""
@@ -131,15 +124,32 @@ def rank_key(k):
 
 
 class Digits:
-    """A number typed on the digit keys, refused beyond `top` (only possible values)."""
+    """A number typed on the digit keys, refused beyond `top` (only possible values). With a
+    contract `ct`, the tricks won by declarer (top 13): UP/DOWN also steps them from the
+    contract (=, +1, -1 ...) and the text shows that result. One class for both, as each
+    class costs heap in every group of screens."""
 
-    def __init__(self, top, value=-1):
+    def __init__(self, top, value=-1, ct=None):
         self.top = top
         self.value = value
         self.fresh = value >= 0  # a value filled in for the user: the first digit replaces it
+        self.ct = ct
 
     def key(self, k):
-        """True if k was a digit that fits; False (refused) otherwise."""
+        """True if k was taken (a digit that fits, BACK, a step of the tricks); False
+        (refused) otherwise."""
+        if self.ct is not None and (k == keys.UP or k == keys.DOWN):
+            step = 1 if k == keys.UP else -1
+            if self.value < 0:
+                self.value = level_of(self.ct[0]) + 6
+            elif 0 <= self.value + step <= self.top:
+                self.value += step
+            else:
+                return False
+            return True
+        if k == keys.BACK and self.value >= 0:
+            self.back()
+            return True
         d = keys.digit(k)
         if d < 0:
             return False
@@ -155,10 +165,14 @@ class Digits:
         self.fresh = False
 
     def text(self):
-        return "_" if self.value < 0 else str(self.value)
+        if self.value < 0:
+            return "_"
+        if self.ct is None:
+            return str(self.value)
+        return str(self.value) + " (" + tricks_text(self.ct, self.value) + ")"
 
 
-class Confirm(Screen):
+class Confirm:
     """A question: OK calls yes(app), BACK calls no(app)."""
 
     def __init__(self, title, text, yes, no):

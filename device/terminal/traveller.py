@@ -6,12 +6,12 @@ followed by the NS pair's matchpoint percentage. Only the board shown is decoded
 `3-11 4♠XС+1 +590 62`: the pairs, the contract, declarer and result, the NS score and the
 percentage when given, in columns; this table's own line is drawn inverted.
 
-Loaded only when a traveller is asked for (terminal.board_entry, terminal.round_ui).
+Loaded only when a traveller is asked for (terminal.board_result, terminal.overview).
 """
 
 from hw import keys
 from terminal import cbor
-from terminal.screens import COLUMNS, Screen, bid_text, signed, tricks_text
+from terminal.screens import COLUMNS, call_text, signed, tricks_text
 from terminal.ui_text import seat, t
 
 FILE = "travellers.cbor"
@@ -57,7 +57,7 @@ def cells(line):
             played = t("pass")
         else:
             ct = (bid, risk, dcl)
-            played = bid_text(bid) + ("", "X", "XX")[risk] + seat(dcl) + tricks_text(ct, tricks)
+            played = call_text(bid) + ("", "X", "XX")[risk] + seat(dcl) + tricks_text(ct, tricks)
         mp = line[7] if len(line) > 7 else None
         return ["%d-%d" % (ns, ew), played, signed(score),
                 "" if mp is None else "%d" % int(mp + 0.5)]
@@ -87,7 +87,7 @@ def table(rows):
     return out
 
 
-class TravellerScreen(Screen):
+class TravellerScreen:
     """Board b's traveller, scrolled with UP/DOWN; BACK returns to `back`. `own` is this
     table's (ns, ew) on the board, or None."""
 

@@ -1,0 +1,172 @@
+"""The director's adjusted scores (Law 12C): artificial (12C2, any 60/50/40 combination),
+assigned (a contract, declarer and tricks) or weighted (12C1c), and a board not played.
+
+Loaded from the director's menu (terminal.director), which is forgotten meanwhile: each
+screen goes back to the menu on its board.
+"""
+
+from hw import keys
+from terminal.entry import ContractEntry
+from terminal.screens import Confirm, Digits, contract_text
+from terminal.ui_text import t
+
+
+def menu(app, b):
+    """Back to the director's menu on board b."""
+    app.show("director", "MenuScreen", app, b)
+
+
+class AdjustScreen:
+    """Law 12C: artificial (12C2, any 60/50/40 combination), assigned, weighted (12C1c),
+    not played."""
+
+    def __init__(self, board):
+        self.board = board
+
+    def key(self, app, k):
+        if k == 1:
+            app.go(ArtificialScreen(self.board))
+        elif k == 2 or k == 3:
+            app.go(AssignScreen(self.board, k == 3))
+        elif k == 4:
+            app.go(Confirm(t("adj_np"), t("brd") + str(self.board.b), self.not_played,
+                           lambda app: app.go(self)))
+        elif k == keys.BACK:
+            menu(app, self.board.b)
+        else:
+            app.refuse()
+
+    def not_played(self, app):
+        app.commit("adj", {"b": self.board.b, "how": "np"})
+        menu(app, self.board.b)
+
+    def lines(self, app):
+        return [t("adj_menu") + " " + t("brd") + str(self.board.b), t("adj_art"), t("adj_asg"),
+                t("adj_wgt"), t("adj_np"), "", t("back")]
+
+
+class ArtificialScreen:
+    """Percentages for NS and EW, each 40, 50 or 60 (keys 4, 5, 6); UP/DOWN picks the side."""
+
+    def __init__(self, board):
+        self.board = board
+        self.pct = [50, 50]
+        self.side = 0
+
+    def key(self, app, k):
+        if 4 <= k <= 6:
+            self.pct[self.side] = k * 10
+        elif k == keys.UP or k == keys.DOWN:
+            self.side = 1 - self.side
+        elif k == keys.OK:
+            app.commit("adj", {"b": self.board.b, "how": "art", "ns": self.pct[0],
+                               "ew": self.pct[1]})
+            app.click(True)
+            menu(app, self.board.b)
+        elif k == keys.BACK:
+            menu(app, self.board.b)
+        else:
+            app.refuse()
+
+    def lines(self, app):
+        return [t("adj_art")[2:], (">" if self.side == 0 else " ") + "NS %d%%" % self.pct[0],
+                (">" if self.side == 1 else " ") + "EW %d%%" % self.pct[1], "",
+                t("art_help"), t("apply"), t("back")]
+
+
+class AssignScreen:
+    """An assigned score (contract, declarer, tricks), or a weighted one made of such parts
+    with percentages that add up to 100 (Law 12C1c: e.g. 60% of 4S= and 40% of 4S-1)."""
+
+    def __init__(self, board, weighted):
+        self.board = board
+        self.weighted = weighted
+        self.parts = []
+        self.new_part()
+
+    def total(self):
+        return sum(p[0] for p in self.parts)
+
+    def new_part(self):
+        self.step = 0 if self.weighted else 1
+        self.pct = Digits(100 - self.total(), -1 if self.weighted else 100)
+        self.contract = ContractEntry(allow_passed=False)
+        self.tricks = None
+
+    def key(self, app, k):
+        if k == keys.BACK and self.back_step():
+            return None
+        if k == keys.BACK:
+            return menu(app, self.board.b)
+        if self.step == 0:
+            if k == keys.OK and self.pct.value > 0:
+                self.step = 1
+            elif not self.pct.key(k):
+                app.refuse()
+        elif self.step == 1:
+            if k == keys.OK and self.contract.done():
+                self.tricks = Digits(13, -1, self.contract.value())  # declarer's tricks
+                self.step = 2
+            elif not self.contract.key(k):
+                app.refuse()
+        elif k == keys.OK and self.tricks.value >= 0:
+            v = self.contract.value()
+            self.parts.append([self.pct.value, v[0], v[1], v[2], self.tricks.value])
+            if self.total() < 100:
+                return self.new_part()
+            p = self.parts[0]
+            if self.weighted:
+                app.commit("adj", {"b": self.board.b, "how": "wgt", "parts": self.parts})
+            else:
+                app.commit("adj", {"b": self.board.b, "how": "asg", "ct": p[1], "x": p[2],
+                                   "dcl": p[3], "tr": p[4]})
+            app.click(True)
+            menu(app, self.board.b)
+        elif not self.tricks.key(k):
+            app.refuse()
+        return None
+
+    def back_step(self):
+        """BACK deletes what was typed last; False when there is nothing left to delete."""
+        if self.step == 2:
+            if self.tricks.value >= 0:
+                self.tricks.key(keys.BACK)
+            else:
+                self.step = 1
+            return True
+        if self.step == 1:
+            c = self.contract
+            if c.level:
+                return c.key(keys.BACK)
+            if self.weighted:
+                self.step = 0
+                return True
+            return False
+        if self.pct.value >= 0:
+            self.pct.back()
+            return True
+        if self.parts:
+            self.parts.pop()
+            self.new_part()
+            return True
+        return False
+
+    def lines(self, app):
+        title = t("adj_wgt")[2:] if self.weighted else t("adj_asg")[2:]
+        out = [title]
+        if self.weighted:
+            out.append(t("part") % (len(self.parts) + 1, self.total()))
+            for p in self.parts[-1:]:
+                ct = (p[1], p[2], p[3])
+                out.append("%d%% " % p[0] + contract_text(ct) + " " + str(p[4]))
+            out.append(t("percent") % self.pct.text())
+        out.append(t("contract") + ": " + self.contract.text())
+        if self.step == 2:
+            out.append(t("tricks_short") + ": " + self.tricks.text())
+        elif self.step == 1:
+            out.append(self.contract.prompt())
+        while len(out) < 6:
+            out.append("")
+        out = out[:6]
+        out.append("OK, BACK")
+        return out

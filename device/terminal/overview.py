@@ -1,0 +1,100 @@
+"""The round overview (pairs, boards, where to go next), the choice of a board, the closing of
+the round and the player's menu; loaded in place of the round's start (terminal.round_ui)."""
+
+from hw import keys
+from terminal.screens import Confirm, Digits
+from terminal.session import DONE
+from terminal.ui_text import t
+
+
+class RoundScreen:
+    """The round overview: pairs, its boards (* done, + started), where the pairs go next.
+    UP/DOWN or digits choose a board, OK starts it; when all are done OK closes the round."""
+
+    def __init__(self, app):
+        self.typed = Digits(999)
+        self.pick = app.session.next_board(app.mode())
+
+    def key(self, app, k):
+        s = app.session
+        if k == keys.UP or k == keys.DOWN:
+            order = s.round_boards()
+            i = order.index(self.pick) if self.pick in order else -1
+            self.pick = order[(i + (1 if k == keys.DOWN else -1)) % len(order)]
+            self.typed.value = -1
+        elif k == keys.BACK:
+            if self.typed.value >= 0:
+                self.typed.back()
+            else:
+                app.home()
+        elif k == keys.OK:
+            b = self.chosen()
+            if b > 0:
+                app.start_board(b)
+            elif s.round_done(app.mode()):
+                app.go(Confirm(t("close_ask") % s.round, t("no_more"), _close,
+                               lambda app: app.home()))
+            else:
+                app.refuse()
+        elif k == keys.MENU:
+            app.go(MenuScreen(self.chosen(), self))
+        elif not self.typed.key(k):
+            app.refuse()
+
+    def chosen(self):
+        if self.typed.value > 0:
+            return self.typed.value
+        return self.pick or 0
+
+    def lines(self, app):
+        s = app.session
+        want = app.mode()
+        marks = ""
+        for b in s.round_boards():
+            got = s.boards.get(b)
+            mark = " " if got is None else "*" if got.phase(want) == DONE else "+"
+            marks += str(b) + mark
+        out = [t("round") + " %d  %s %d" % (s.round, t("table"), s.table),
+               "NS %d - EW %d" % (s.ns, s.ew), marks[:21], marks[21:42]]
+        row = app.config.round(s.round)
+        if row:
+            out.append(t("next_go") % (str(row[4]) if row[4] else t("stay"),
+                                       str(row[5]) if row[5] else t("stay")))
+        else:
+            out.append("")
+        b = self.chosen()
+        if b:
+            out.append(t("next_board") % b)
+        elif s.round_done(want):
+            out.append(t("close_round"))
+        else:
+            out.append(t("choose_board") + " _")
+        out.append("\u2191\u2193 0-9  MENU")
+        return out
+
+
+def _close(app):
+    app.commit("close", {"rnd": app.session.round})
+    app.click(True)
+    app.home()
+
+
+class MenuScreen:
+    """The player's menu of the round overview: the chosen board's traveller, boards,
+    language, sound."""
+
+    def __init__(self, b, back):
+        self.b = b  # the board chosen in the overview, 0 for none
+        self.back = back
+
+    def key(self, app, k):
+        if k == keys.BACK:
+            app.home()
+        elif k == 1 and self.b:
+            app.show("traveller", "TravellerScreen", app, self.b, self.back)
+        elif not app.menu_key(k):
+            app.refuse()
+
+    def lines(self, app):
+        return [t("menu"), t("m_trav") % self.b if self.b else "", t("m_boards"), t("m_lang"),
+                t("m_sound"), "", t("back")]
