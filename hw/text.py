@@ -7,7 +7,7 @@ font lacks is drawn as '?', so no text can crash a screen.
 """
 
 from hw import display, font_data
-from hw.display import framebuf
+from hw.display import const, framebuf
 
 WIDTH = font_data.WIDTH
 HEIGHT = font_data.HEIGHT
@@ -15,10 +15,8 @@ LINE = HEIGHT
 COLUMNS = display.WIDTH // WIDTH
 ROWS = display.HEIGHT // LINE
 
-_GLYPHS = memoryview(font_data.GLYPHS)
-_RANGES = font_data.RANGES
-_FALLBACK = font_data.FALLBACK
-_HLSB = framebuf.MONO_HLSB
+_GLYPHS = memoryview(font_data.GLYPHS)  # slices of a memoryview are not copies
+_HLSB = const(3)  # framebuf.MONO_HLSB, the font's layout
 # blit's palette maps a glyph's set pixels to 0 and its background to 1, and key=1 then skips
 # the background: dark text on a lit bar.
 _INVERT = framebuf.FrameBuffer(bytearray(1), 2, 1, _HLSB)
@@ -33,14 +31,15 @@ def glyph_index(ch):
 def _glyph(code):
     if 0x20 <= code < 0x7F:
         return code - 0x20
-    for i in range(0, len(_RANGES), 3):
-        if _RANGES[i] <= code <= _RANGES[i + 1]:
-            return _RANGES[i + 2] + code - _RANGES[i]
-    return _FALLBACK
+    ranges = font_data.RANGES
+    for i in range(0, len(ranges), 3):
+        if ranges[i] <= code <= ranges[i + 1]:
+            return ranges[i + 2] + code - ranges[i]
+    return font_data.FALLBACK
 
 
 def has_glyph(ch):
-    return ch == "?" or glyph_index(ch) != _FALLBACK
+    return ch == "?" or glyph_index(ch) != font_data.FALLBACK
 
 
 def width(s):
@@ -81,20 +80,16 @@ def draw(fb, s, x, y, color=1, scale=1):
             else:
                 fb.blit(source, x, y, 1, _INVERT)
         else:
-            _draw_scaled(fb, at, x, y, color, scale)
+            for row in range(HEIGHT):
+                bits = _GLYPHS[at + row]
+                col = 0
+                while bits:
+                    if bits & 0x80:
+                        fb.fill_rect(x + col * scale, y + row * scale, scale, scale, color)
+                    bits = (bits << 1) & 0xFF
+                    col += 1
         x += WIDTH * scale
     return x
-
-
-def _draw_scaled(fb, at, x, y, color, scale):
-    for row in range(HEIGHT):
-        bits = _GLYPHS[at + row]
-        col = 0
-        while bits:
-            if bits & 0x80:
-                fb.fill_rect(x + col * scale, y + row * scale, scale, scale, color)
-            bits = (bits << 1) & 0xFF
-            col += 1
 
 
 def draw_line(fb, s, row, inverted=False):

@@ -17,27 +17,28 @@ from hw import keys
 from hw.backends import sim
 from hw.board import Board
 from hw.buzzer import Buzzer
+from hw.display import const
 from hw.leds import Led
 from terminal.config import Config
 from terminal.journal import Journal
 
 KEY = b"simulator-event-key-32-bytes...."
 IDENT = "SIM"
-STEP_MS = 40  # virtual time between two key events
+_STEP_MS = const(40)  # virtual time between two key events
 
 
 class Runner:
     """The terminal on the simulator board, and the board's clock: virtual milliseconds that
     advance only with the script (`runner()` is the time)."""
 
-    def __init__(self, out, config_path=None, image_bytes=-1):
+    def __init__(self, out, config=None, image=-1):
         self.out = out
-        self.config_path = config_path
+        self.config = config  # the configuration file, or None
         self.now = 0
         self.board = Board(sim.SimDisplay(), sim.ScriptKeypad(), Buzzer(sim.SimPwm(self)),
                            {"red": Led(sim.SimPin()), "green": Led(sim.SimPin())}, self)
         self.keys = 0
-        self.image = image_bytes  # >= 0: sample the heap (MicroPython, code in ROMFS)
+        self.image = image  # >= 0: sample the heap (MicroPython, code in ROMFS)
         self.peak = 0
         self.samples = 0
         self.start()
@@ -50,7 +51,7 @@ class Runner:
         self.loop = None
         self.app = None
         gc.collect()
-        config = Config.load(self.config_path) if self.config_path else Config(None)
+        config = Config.load(self.config) if self.config else Config(None)
         gc.collect()  # the decoded file is gone: only the compact configuration stays
         from terminal.app import App  # after the configuration, so their peaks do not add up
         from terminal.loop import Loop
@@ -70,9 +71,9 @@ class Runner:
 
     def press(self, name):
         self.board.keypad.feed(name)
-        self.now += STEP_MS
+        self.now += _STEP_MS
         self.loop.step()  # press
-        self.now += STEP_MS
+        self.now += _STEP_MS
         self.loop.step()  # release
         self.keys += 1
         self.sample()
@@ -123,17 +124,17 @@ class Runner:
                                     self.app.session.skipped, self.peak, self.samples))
 
 
-def run(script_path, out, config_path=None, image_bytes=-1, trace=False):
+def run(script, out, config=None, image=-1, trace=False):
     """Run a script file; returns (error or None, runner). With trace, after each line the
     seq of the last stored record is printed ("seq N"): what the screen had confirmed."""
-    runner = Runner(out, config_path, image_bytes)
-    return play(runner, script_path, trace), runner
+    runner = Runner(out, config, image)
+    return play(runner, script, trace), runner
 
 
-def play(runner, script_path, trace=False):
+def play(runner, script, trace=False):
     """Run a script file on a runner that already holds the terminal; the error or None."""
     n = 0
-    with open(script_path) as f:
+    with open(script) as f:
         for text in f:
             n += 1
             error = runner.line(text)
