@@ -11,8 +11,7 @@ def build_parser():
     parser = argparse.ArgumentParser(
         prog="host-sync",
         description="Sync bridge table terminals, score sessions, check and convert PBN.")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    sub.required = True
+    sub = cli_setup.actions(parser, "command", "COMMAND")
     check = sub.add_parser(
         "pbn-check", help="check every game of PBN files against the Laws core",
         description="Replays every auction through the Laws core, derives contract, declarer "

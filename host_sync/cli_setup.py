@@ -23,25 +23,23 @@ REFUSALS = (event.SetupError, MovementError, NamesError, DealsError, DatabaseErr
 
 
 def add_commands(sub):
-    ev = sub.add_parser("event", help="create an event database, or show what it holds")
-    ev_sub = ev.add_subparsers(dest="event_command", metavar="ACTION")
-    ev_sub.required = True
+    ev_sub = actions(sub.add_parser("event", help="create an event database, or show what it "
+                                                  "holds"), "event_command")
     create = ev_sub.add_parser("create", help="a new event file and its first session",
                                description="Creates EVENT.db with one event and session 1.")
     create.add_argument("db", metavar="EVENT.db")
     create.add_argument("--name", required=True, help="the event's name")
     create.add_argument("--pin", help="the director's PIN (4 to 8 digits)")
     _movement_options(create)
-    _actor(create)
+    actor_option(create)
     create.set_defaults(run=run_event_create)
     show = ev_sub.add_parser("show", help="sessions, movements, pairs, boards and terminals")
     show.add_argument("db", metavar="EVENT.db")
     show.add_argument("--lang", choices=event_show.LANGUAGES, default="ru")
     show.set_defaults(run=run_event_show)
 
-    ses = sub.add_parser("session", help="add a session to the event, or choose the current")
-    ses_sub = ses.add_subparsers(dest="session_command", metavar="ACTION")
-    ses_sub.required = True
+    ses_sub = actions(sub.add_parser("session", help="add a session to the event, or choose "
+                                                     "the current"), "session_command")
     add = ses_sub.add_parser("add", help="another session of the event, with its movement")
     add.add_argument("db", metavar="EVENT.db")
     add.add_argument("--number", type=int, help="the session's number (default: the next)")
@@ -49,44 +47,46 @@ def add_commands(sub):
                      help="keep the current session current (terminals get this one once "
                           "it is made current with `session current`)")
     _movement_options(add)
-    _actor(add)
+    actor_option(add)
     add.set_defaults(run=run_session_add)
     cur = ses_sub.add_parser("current", help="the session the terminals get at their next sync")
     cur.add_argument("db", metavar="EVENT.db")
     cur.add_argument("number", type=int, metavar="SESSION")
-    _actor(cur)
+    actor_option(cur)
     cur.set_defaults(run=run_session_current)
 
-    names = sub.add_parser("names", help="pair names and player numbers")
-    names_sub = names.add_subparsers(dest="names_command", metavar="ACTION")
-    names_sub.required = True
-    imp = names_sub.add_parser(
-        "import", help="names from a CSV file",
-        description="CSV columns: section, pair, player1, player2 and optionally number1, "
+    _import_command(sub, "names", "pair names and player numbers", "names from a CSV file",
+                    "NAMES.csv", run_names_import,
+                    "CSV columns: section, pair, player1, player2 and optionally number1, "
                     "number2 (federation player numbers). UTF-8 or Windows-1251, separated by "
                     "commas or semicolons. All lines or none are stored.")
-    imp.add_argument("db", metavar="EVENT.db")
-    imp.add_argument("file", metavar="NAMES.csv")
-    imp.add_argument("--session", type=int, help="session number (default: the current)")
-    _actor(imp)
-    imp.set_defaults(run=run_names_import)
-
-    deals = sub.add_parser("deals", help="hand records")
-    deals_sub = deals.add_subparsers(dest="deals_command", metavar="ACTION")
-    deals_sub.required = True
-    imp = deals_sub.add_parser(
-        "import", help="hand records from a PBN file",
-        description="Each game's Board and Deal; every deal must be whole and valid. Dealer "
+    _import_command(sub, "deals", "hand records", "hand records from a PBN file", "DEALS.pbn",
+                    run_deals_import,
+                    "Each game's Board and Deal; every deal must be whole and valid. Dealer "
                     "and vulnerability other than Law 2's are kept with a warning. All boards "
                     "or none are stored.")
+
+
+def actions(parser, dest, metavar="ACTION"):
+    """The subcommands of `parser` (one of them must be given): `host-sync COMMAND`,
+    `host-sync event ACTION`..."""
+    sub = parser.add_subparsers(dest=dest, metavar=metavar)
+    sub.required = True
+    return sub
+
+
+def _import_command(sub, noun, help, what, file_metavar, run, description):
+    """`host-sync NOUN import EVENT.db FILE [--session N] [--actor NAME]`."""
+    imp = actions(sub.add_parser(noun, help=help), noun + "_command").add_parser(
+        "import", help=what, description=description)
     imp.add_argument("db", metavar="EVENT.db")
-    imp.add_argument("file", metavar="DEALS.pbn")
+    imp.add_argument("file", metavar=file_metavar)
     imp.add_argument("--session", type=int, help="session number (default: the current)")
-    _actor(imp)
-    imp.set_defaults(run=run_deals_import)
+    actor_option(imp)
+    imp.set_defaults(run=run)
 
 
-def _actor(parser):
+def actor_option(parser):
     parser.add_argument("--actor", default=event.ACTOR,
                         help="who the audit trail names for these changes (default: scorer)")
 

@@ -6,25 +6,36 @@ event's set-up is host_sync.cli_setup).
 """
 
 import logging
+import sys
 
 import serial
 
 from host_sync import event
+from host_sync.cli_setup import actions, actor_option
 from host_sync.db import DatabaseError, open_db
 from host_sync.serve import BAUD, Station, discover, serve_forever
 from host_sync.sync import Session, SyncFailed
 
 
 def add_commands(sub):
-    term = sub.add_parser("terminal", help="register a terminal at this event")
-    term_sub = term.add_subparsers(dest="terminal_command", metavar="ACTION")
-    term_sub.required = True
+    term_sub = actions(sub.add_parser("terminal", help="register a terminal at this event, or "
+                                                       "reset a wiped one"), "terminal_command")
     reg = term_sub.add_parser("register", help="give the terminal on PORT the event's key")
     reg.add_argument("db", metavar="EVENT.db")
     reg.add_argument("--port", required=True)
     reg.add_argument("--section", default="A")
     reg.add_argument("--table", type=int, help="the table it will sit on")
     reg.set_defaults(run=run_register)
+    reset = term_sub.add_parser(
+        "reset", help="take a wiped terminal's journal from seq 1 again",
+        description="For a terminal whose flash was wiped (same identity, journal restarted "
+                    "at seq 1), which sync refuses: its next sync re-registers it and stores "
+                    "the new journal after what is stored. Nothing stored is changed.")
+    reset.add_argument("db", metavar="EVENT.db")
+    reset.add_argument("terminal", metavar="ID", help="the terminal's identity")
+    reset.add_argument("--yes", action="store_true", help="do not ask for confirmation")
+    actor_option(reset)
+    reset.set_defaults(run=run_reset)
 
     sync = sub.add_parser("sync", help="sync the terminal on one port")
     sync.add_argument("db", metavar="EVENT.db")
@@ -122,3 +133,34 @@ def run_serve(args, out, err):
         if indicators:
             indicators.close()
     return 0
+
+
+def run_reset(args, out, err):
+    try:
+        db = open_db(args.db)
+    except DatabaseError as e:
+        err.write("%s\n" % e)
+        return 2
+    try:
+        row = event.terminal(db, args.terminal)
+        if row is None:
+            err.write("terminal reset: no terminal %s is registered at this event\n" %
+                      args.terminal)
+            return 2
+        if not args.yes:
+            stored = db.value("SELECT COUNT(*) FROM records WHERE terminal_id = ?",
+                              (args.terminal,))
+            out.write("Terminal %s: the %d records stored stay. Its next sync takes its "
+                      "journal from seq 1 again.\nOnly for a terminal whose flash was wiped. "
+                      "Reset it? [y/N] " % (args.terminal, stored))
+            out.flush()
+            reply = sys.stdin.readline()
+            if reply.strip().lower() not in ("y", "yes"):
+                err.write("terminal reset: not confirmed; nothing changed\n")
+                return 2
+        event.reset_terminal(db, args.terminal, args.actor)
+        out.write("terminal %s reset: sync it now; its new records are stored after seq "
+                  "%d\n" % (args.terminal, row["last_seq"]))
+        return 0
+    finally:
+        db.close()

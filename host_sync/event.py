@@ -277,6 +277,18 @@ def register_terminal(db, terminal_id, base_seq, name="", section=None, table=No
     return key
 
 
+def reset_terminal(db, terminal_id, actor=ACTOR):
+    """The terminal's flash was wiped: its journal starts at seq 1 again under the same
+    identity. Marks it so its next sync re-bases it (host_sync.sync): what is stored stays,
+    and the new journal's records are stored after it. Returns the last seq stored."""
+    with db.transaction():
+        row = terminal(db, terminal_id)
+        if row is None:
+            raise SetupError("no terminal %r is registered at this event" % (terminal_id,))
+        db.update("terminals", {"id": terminal_id}, {"rebase": 1}, actor, terminal_id)
+        return row["last_seq"]
+
+
 def terminal(db, terminal_id):
     """The terminals row, or None for a terminal this event does not know."""
     return db.one("SELECT * FROM terminals WHERE id = ?", (terminal_id,))

@@ -222,8 +222,11 @@ class _Run:
             self.session = current_session(db, t["event_id"]) or self.session
             db.update("terminals", {"id": self.tid}, {"session_id": self.session}, actor,
                       self.tid)
-        self.round = db.value("SELECT round_id FROM records WHERE terminal_id = ? "
-                              "ORDER BY seq DESC LIMIT 1", (self.tid,))
+        # facts come from the terminal's current journal only: a journal restarted after a
+        # wiped flash (terminal reset) starts its rounds and boards over
+        self.since = t["journal_offset"]
+        self.round = db.value("SELECT round_id FROM records WHERE terminal_id = ? AND seq > ? "
+                              "ORDER BY seq DESC LIMIT 1", (self.tid, self.since))
         self.auctions = {}
         self.plays = {}
 
@@ -278,6 +281,10 @@ class _Run:
 
     def _open(self, seq, d):
         db = self.db
+        if d["ns"] == d["ew"]:
+            self.flag(seq, None, "same_pair", None, "the terminal sets pair %d against itself "
+                      "(NS and EW) at table %s%d round %d" % (d["ns"], d["sec"], d["tbl"],
+                                                              d["rnd"]))
         sec = db.one("SELECT id FROM sections WHERE session_id = ? AND letter = ?",
                      (self.session, d["sec"]))
         if sec is None:
@@ -293,6 +300,9 @@ class _Run:
         else:
             tid = tbl["id"]
         rnd = db.one("SELECT * FROM rounds WHERE table_id = ? AND number = ?", (tid, d["rnd"]))
+        if rnd is None and d["ns"] == d["ew"]:
+            self.round = None  # no traveller line sets a pair against itself: no_round flags
+            return
         if rnd is None:
             self.round = db.insert("rounds", {"table_id": tid, "number": d["rnd"],
                                               "ns_pair": d["ns"], "ew_pair": d["ew"],
@@ -363,8 +373,8 @@ class _Run:
             for row in self.db.all(
                     "SELECT kind, body FROM records WHERE round_id = ? AND board = ? AND "
                     "terminal_id = ? AND kind IN ('call', 'dir') AND valid = 1 AND seq < ? "
-                    "ORDER BY seq",
-                    (self.round, board, self.tid, seq)):
+                    "AND seq > ? ORDER BY seq",
+                    (self.round, board, self.tid, seq, self.since)):
                 _replay(a, row["kind"], json.loads(row["body"]))
             self.auctions[key] = a
         return self.auctions[key]
@@ -424,9 +434,9 @@ class _Run:
 
     def _quick_contract(self, board):
         row = self.db.one("SELECT body FROM records WHERE round_id = ? AND board = ? AND "
-                          "terminal_id = ? AND kind = 'quick' AND valid = 1 "
+                          "terminal_id = ? AND kind = 'quick' AND valid = 1 AND seq > ? "
                           "ORDER BY seq DESC LIMIT 1",
-                          (self.round, board, self.tid))
+                          (self.round, board, self.tid, self.since))
         if row is None:
             return None
         d = json.loads(row["body"])
@@ -481,8 +491,9 @@ class _Run:
     def _check_play(self, seq, board, tricks):
         """79B: the tricks agreed differ from what the recorded play gives (Law 64 included)."""
         if self.db.value("SELECT 1 FROM records WHERE round_id = ? AND board = ? AND "
-                         "terminal_id = ? AND kind IN ('card', 'claim') AND valid = 1 LIMIT 1",
-                         (self.round, board, self.tid)) is None:
+                         "terminal_id = ? AND kind IN ('card', 'claim') AND valid = 1 "
+                         "AND seq > ? LIMIT 1",
+                         (self.round, board, self.tid, self.since)) is None:
             return
         p = self.play(seq, board)
         if p is not None and p.status == "ended" and p.declarer_tricks() != tricks:
@@ -533,7 +544,8 @@ class _Run:
                         "SELECT kind, body FROM records WHERE round_id = ? AND board = ? AND "
                         "terminal_id = ? AND kind IN ('card', 'claim', 'pdir') AND valid = 1 "
                         "AND seq < ? AND seq > ? ORDER BY seq",
-                        (self.round, board, self.tid, seq, self._quick_seq(board, seq))):
+                        (self.round, board, self.tid, seq,
+                         max(self.since, self._quick_seq(board, seq)))):
                     try:
                         play_records.apply(p, row["kind"], json.loads(row["body"]))
                     except ValueError:

@@ -16,7 +16,7 @@ from host_sync.pbn_check import tricks_for_declarer
 from host_sync.pbn_tables import Table
 from host_sync.rescore import number_text
 from host_sync.results_fields import adjusted_text, apply_adjusted
-from host_sync.scoring.session import Board, Pair, Result, Session, score_session
+from host_sync.scoring.session import Board, Pair, Result, Session, check_opponents, score_session
 
 SCORING_TAG = {("mp", 2): "MP;MP1", ("mp", 1): "MP;MP2", ("cross-imps", 2): "IMP;Cross2",
                ("butler", 2): "IMP;Butler", ("total", 2): "TotalPoints"}
@@ -168,6 +168,7 @@ def _result(game):
                     round=int(tags["Round"]) if tags.get("Round", "").isdigit() else None,
                     table=int(tags["Table"]) if tags.get("Table", "").isdigit() else None,
                     group=tags.get("FouledGroup"))
+    check_opponents(result, where)
     if game.plays:
         result.lead = game.plays[0] if game.plays[0] != "-" else ""
     apply_adjusted(result, tags.get("Adjusted"), *_score_tag(tags.get("Score")), where)

@@ -94,6 +94,12 @@ def rescore_game(game, method, trim, totals):
     rows = table.dicts()
     scores = [_row_score(r) for r in rows]
     counts = [_multiplicity(game, i, r) for i, r in enumerate(rows)]
+    for i, r in enumerate(rows):
+        if r.get("PairId_NS") not in (None, "", "-") and r.get("PairId_NS") == r.get("PairId_EW"):
+            raise ValueError("game %d, board %s, row %d: pair %s is both NS and EW; a pair "
+                             "cannot play against itself" % (
+                                 game.index + 1, game.tags.get("Board", "?"), i + 1,
+                                 r["PairId_NS"]))
     played = [i for i, s in enumerate(scores) if s is not None]
     expanded = [scores[i] for i in played for _ in range(counts[i])]
     values = _values(expanded, method, trim)

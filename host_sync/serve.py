@@ -127,12 +127,12 @@ class Station:
             return [(p, e["state"], e["progress"], e["error"]) for p, e in sorted(
                 self.ports.items())]
 
-    def run(self, interval=0.5, until=None):
-        """Poll until stop is set (or until(station) is true); the station keeps running."""
+    def run(self, interval=0.5):
+        """Poll every `interval` seconds until stop is set, telling on_change after each poll
+        (the display shows a port that came or went even when no sync reports)."""
         while not self.stop.is_set():
             self.poll()
-            if until is not None and until(self):
-                return
+            self.on_change(self)
             self.stop.wait(interval)
 
     def wait_idle(self, timeout):
@@ -169,10 +169,7 @@ def serve_forever(station, interval=0.5, console=None):
     with Live(render(station), console=console, refresh_per_second=4) as live:
         station.on_change = lambda s: live.update(render(s))
         try:
-            while not station.stop.is_set():
-                station.poll()
-                live.update(render(station))
-                station.stop.wait(interval)
+            station.run(interval)
         except KeyboardInterrupt:
             station.stop.set()
     station.wait_idle(10)

@@ -65,6 +65,7 @@ class Session:
         self.nonce = b""
         self.tid = None
         self.sync_id = None
+        self.offset = 0  # host seq = the terminal's journal seq + offset (terminal reset)
 
     # -- bookkeeping ---------------------------------------------------------------------
 
@@ -109,6 +110,9 @@ class Session:
             self.request({"m": "bye"}, "bye", signed=True)
         except SyncFailed as e:  # everything is stored and acknowledged: a lost bye is fine
             log.info("%s: no goodbye from %s (%s)", self.progress.port, self.tid, e)
+        with self.db.transaction():  # `event show`: synced, even with nothing new to store
+            self.db.update("terminals", {"id": self.tid}, {"last_seen": now()}, ACTOR,
+                           self.tid)
 
     def _identify(self, hello):
         tid = hello.get("id")
@@ -129,10 +133,9 @@ class Session:
             self.progress.refused["unknown_terminal"] += 1
             raise SyncFailed("unknown terminal %s: register it at this station "
                              "(serve --register, or sync --register)" % tid)
-        if row is not None and hello["last"] < row["last_seq"]:
-            raise SyncFailed("terminal %s reports its last record as %d but %d are stored: "
-                             "its journal is not the one this event knows" % (
-                                 tid, hello["last"], row["last_seq"]))
+        if row is not None:
+            row = self._check_journal(row, hello)
+            self.offset = row["journal_offset"]
         if row is None or hello.get("event") != fingerprint:
             if row is None and hello["last"] > hello["base"] and hello.get("event"):
                 raise SyncFailed("terminal %s holds %d records of another event: sync it "
@@ -150,16 +153,40 @@ class Session:
             event.register_terminal(self.db, tid, hello["last"], section=self.place[0],
                                     table=self.place[1], actor=ACTOR)
         self.sync_id = self._start_outcome()
-        if hello["base"] > event.terminal(self.db, tid)["last_seq"]:
-            ingest.compacted(self.db, tid, hello["base"])
+        if hello["base"] + self.offset > event.terminal(self.db, tid)["last_seq"]:
+            ingest.compacted(self.db, tid, hello["base"] + self.offset)
+
+    def _check_journal(self, row, hello):
+        """The terminals row once the hello's journal follows what is stored. A journal that
+        restarted below it (a wiped flash) is refused until `terminal reset` asks for a
+        re-base: then the new journal's seq 1 is stored after the last seq stored."""
+        stored = row["last_seq"] - row["journal_offset"]  # in the terminal's numbering
+        restarted = hello["last"] < stored
+        if restarted and not row["rebase"]:
+            self.progress.refused["journal_restarted"] += 1
+            raise SyncFailed(
+                "terminal %s reports its last record as %d but %d are stored: its journal "
+                "restarted (flash wiped?). If so, run `host-sync terminal reset %s %s` and "
+                "sync again; the records stored stay" % (
+                    self.tid, hello["last"], stored, self.db.path, self.tid))
+        if not row["rebase"]:
+            return row
+        values = {"rebase": 0}
+        if restarted:
+            values["journal_offset"] = row["last_seq"] - hello["base"]
+            log.warning("%s: terminal %s re-based: its seq 1 is stored as %d", self.progress.port,
+                        self.tid, values["journal_offset"] + 1)
+        with self.db.transaction():  # a reset asked for a terminal that did not restart: void
+            self.db.update("terminals", {"id": self.tid}, values, ACTOR, self.tid)
+        return event.terminal(self.db, self.tid)
 
     def _pull(self, hello):
         self._phase("pulling")
         stalled = 0
         while True:
             last = event.terminal(self.db, self.tid)["last_seq"]
-            replies = self.request({"m": "pull", "after": last, "max": WINDOW}, "end",
-                                   signed=True, partial_ok=True)
+            replies = self.request({"m": "pull", "after": last - self.offset, "max": WINDOW},
+                                   "end", signed=True, partial_ok=True)
             prev, records, end = self._chain(replies, last)
             report = ingest.ingest(self.db, self.tid, prev, records) if records else None
             if report:
@@ -211,10 +238,14 @@ class Session:
             expect = records[-1][0] if records else msg["p"]
         if end is not None and records and end["sent"] != records[-1][0]:
             end = None
-        return (prev if prev is not None else last), records, end
+        off = self.offset  # from the terminal's numbering to the host's
+        if end is not None:
+            end = dict(end, sent=end["sent"] + off, last=end["last"] + off)
+        return ((prev + off if prev is not None else last),
+                [(seq + off, kind, data) for seq, kind, data in records], end)
 
     def _acknowledge(self, hello):
-        last = event.terminal(self.db, self.tid)["last_seq"]
+        last = event.terminal(self.db, self.tid)["last_seq"] - self.offset
         if last <= hello["base"]:
             return
         self._phase("acknowledging")

@@ -13,7 +13,7 @@ import io
 
 from host_sync.rescore import number_text
 from host_sync.results_fields import adjusted_text, apply_adjusted, dealt_fields, set_dealt
-from host_sync.scoring.session import Result, Session, score_session
+from host_sync.scoring.session import Result, Session, check_opponents, score_session
 
 COLUMNS = ("Board", "Dealer", "Vulnerable", "Round", "Table", "NS", "EW", "Contract",
            "Declarer", "Lead", "Tricks", "ScoreNS", "ScoreEW", "ValueNS", "ValueEW", "Adjusted",
@@ -70,6 +70,7 @@ def import_csv(text, method="mp"):
         where = "line %d" % line
         if result.board is None:
             raise ValueError("%s: no Board" % where)
+        check_opponents(result, where)
         adjusted = row.get("Adjusted", "")
         scores = (None, None)
         if adjusted.strip() == "assigned":  # a played line's scores are recomputed, not read

@@ -16,7 +16,7 @@ import xml.etree.ElementTree as ET
 
 from host_sync.rescore import number_text
 from host_sync.results_fields import dealt_fields, set_dealt, weighted_parts, weighted_text
-from host_sync.scoring.session import Pair, Result, Session, score_session
+from host_sync.scoring.session import Pair, Result, Session, check_opponents, score_session
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
 METHOD_NAMES = {"mp": "MATCH_POINTS", "cross-imps": "CROSS_IMPS", "butler": "BUTLER_IMPS",
@@ -174,6 +174,7 @@ def _result(board_number, line):
                     ew_artificial=_get(line, "ADJUSTED_EW"), group=_get(line, "FOULED_GROUP"))
     if not result.ns or not result.ew:
         raise ValueError("board %d: a traveller line without both pair numbers" % board_number)
+    check_opponents(result, "board %d" % board_number)
     if line.find("NS_SCORE") is not None:
         result.assigned, result.assigned_ew = _int(line, "NS_SCORE"), _int(line, "EW_SCORE")
     elif not contract and not result.ns_artificial and line.find("WEIGHTED") is None \

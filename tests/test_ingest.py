@@ -385,3 +385,35 @@ def test_only_verified_lines_go_back_to_the_tables_as_travellers(db):
             ("res", {"b": 2, "tr": 10, "sc": 620})]  # not verified yet
     ingest(db, T1, 0, numbered(recs))
     assert event.travellers(db, T1) == {1: [[1, 5, parse("4S"), 0, 0, 10, 420]]}
+
+
+def test_a_journal_restarted_mid_board_is_replayed_without_the_old_journals_calls(db):
+    """After a wiped flash and `terminal reset`, the sync stores the new journal after the old
+    (journal_offset): the host's auction of a board started over reads only the new calls."""
+    old = numbered([OPEN, ("board", {"b": 1})] + auction(1, ["1S", "Pass"]))
+    ingest(db, T1, 0, old)
+    with db.transaction():  # what the sync does at the re-base (host_sync.sync)
+        db.update("terminals", {"id": T1}, {"journal_offset": len(old)}, "test")
+    new = [OPEN, ("board", {"b": 1})] + auction(1, ["1S", "Pass", "4S", "Pass", "Pass",
+                                                    "Pass"]) + [
+        ("res", {"b": 1, "tr": 10, "sc": 420}), ("ver", {"b": 1, "ok": 1})]
+    report = ingest(db, T1, len(old), numbered(new, len(old) + 1))
+    assert (report.stored, report.refused) == (len(new), None)
+    assert flags(db) == []
+    assert results_in(db) == {(1, 1, 1): (parse("4S"), 0, 0, 0, 10, 420)}
+    assert db.value("SELECT COUNT(*) FROM calls WHERE terminal_id = ?", (T1,)) == 8
+
+
+def test_an_open_setting_a_pair_against_itself_is_flagged_and_makes_no_such_line(db):
+    """The terminal's round names pairs: pair 1 v pair 1 is flagged. A round of the movement
+    keeps the movement's pairs; a round the movement lacks is not created (no traveller line
+    would set the pair against itself), so its records are flagged as outside any round."""
+    same = ("open", {"sec": "A", "tbl": 1, "rnd": 1, "ns": 1, "ew": 1})
+    ingest(db, T1, 0, numbered([same, ("board", {"b": 1})]))
+    assert flags(db) == [("pairs_mismatch", 1, "host"), ("same_pair", 1, "host")]
+    rounds = db.value("SELECT COUNT(*) FROM rounds")
+    off = ("open", {"sec": "A", "tbl": 1, "rnd": 9, "ns": 2, "ew": 2})
+    ingest(db, T2, 0, numbered([off, ("board", {"b": 1})]))
+    assert db.value("SELECT COUNT(*) FROM rounds") == rounds
+    assert db.value("SELECT COUNT(*) FROM rounds WHERE ns_pair = ew_pair") == 0
+    assert flags(db)[2:] == [("same_pair", 1, "host"), ("no_round", 2, "host")]

@@ -146,3 +146,33 @@ def test_usebio_and_csv_keep_a_board_s_own_dealer_and_vulnerability(tmp_path):
 def test_csv_refuses_a_bad_or_contradicting_dealer_or_vulnerability(text, message):
     with pytest.raises(ValueError, match=message):
         import_csv(text)
+
+
+def test_a_pair_set_against_itself_is_refused_by_every_reader(tmp_path, capsys):
+    """Pair 1 v pair 1 on a traveller line (a mistyped pair number) is refused with the line
+    named, whatever the file, and nothing is written."""
+    from host_sync.cli import main
+    from host_sync.session_files import save
+    save(_one_round(), tmp_path / "ok.pbn")
+    save(_one_round(), tmp_path / "ok.xml")
+    pbn = (tmp_path / "ok.pbn").read_text()
+    assert pbn.count('[PairId_EW "4"]') == 1
+    assert pbn.count("\n   1    4 4S ") == 1
+    (tmp_path / "bad.pbn").write_text(pbn.replace('[PairId_EW "4"]', '[PairId_EW "1"]')
+                                      .replace("\n   1    4 4S ", "\n   1    1 4S "))
+    xml = (tmp_path / "ok.xml").read_text()
+    assert xml.count("<EW_PAIR_NUMBER>4</EW_PAIR_NUMBER>") == 1
+    (tmp_path / "bad.xml").write_text(xml.replace("<EW_PAIR_NUMBER>4</EW_PAIR_NUMBER>",
+                                                  "<EW_PAIR_NUMBER>1</EW_PAIR_NUMBER>"))
+    (tmp_path / "bad.csv").write_text("Board,NS,EW,Contract,Declarer,Tricks\n"
+                                      "1,2,5,4S,N,10\n1,1,1,4S,N,9\n")
+    for name, where in (("bad.pbn", "game 1"), ("bad.xml", "board 1"), ("bad.csv", "line 3")):
+        out = tmp_path / (name + ".out.csv")
+        assert main(["export", str(tmp_path / name), "-o", str(out)]) == 2
+        assert capsys.readouterr().err == (
+            "export: %s: pair 1 is both NS and EW; a pair cannot play against itself\n" % where)
+        assert not out.exists()
+    # and the rescore of a PBN ScoreTable naming the pair on both sides of a row
+    assert main(["rescore", str(tmp_path / "bad.pbn"), "-o", str(tmp_path / "r.pbn")]) == 2
+    assert "game 1, board 1, row 1: pair 1 is both NS and EW" in capsys.readouterr().err
+    assert not (tmp_path / "r.pbn").exists()

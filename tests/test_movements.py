@@ -52,7 +52,7 @@ def plays_per_pair(mv):
 
 # --- Mitchell --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("n", range(2, 31))
+@pytest.mark.parametrize("n", range(3, 31))
 def test_full_mitchell_properties(n):
     mv = mitchell(n, 2)
     rounds = max_rounds(n)
@@ -85,7 +85,7 @@ def test_even_mitchell_skips_once(n):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(2, 30), st.data())
+@given(st.integers(3, 30), st.data())
 def test_any_mitchell_length_and_arrow_switch(n, data):
     rounds = data.draw(st.integers(1, max_rounds(n)))
     switch = data.draw(st.sets(st.integers(1, rounds), max_size=rounds))
@@ -110,7 +110,9 @@ def test_arrow_switch_last_round():
 
 @pytest.mark.parametrize("kwargs, message", [
     ({"tables": 4, "boards_per_set": 2, "rounds": 4}, "at most 3 rounds"),
-    ({"tables": 1, "boards_per_set": 2}, "at least 2 tables"),
+    ({"tables": 1, "boards_per_set": 2}, "at least 3 tables"),
+    ({"tables": 2, "boards_per_set": 2}, "at least 3 tables: with 2 every board would be "
+                                         "played once"),
     ({"tables": 5, "boards_per_set": 0}, "boards per set"),
     ({"tables": 5, "boards_per_set": 2, "arrow_switch": [6]}, "no round 6"),
     ({"tables": 5, "boards_per_set": 2, "arrow_switch": "first"}, "arrow_switch"),

@@ -10,7 +10,7 @@ from png_pixels import read_png
 
 from host_sync.pbn import read_file
 from host_sync.pbn_check import check_game
-from host_sync.reports.render import render_site
+from host_sync.reports.render import pair_page, render_site
 from host_sync.scoring.session import Board, Pair, Result, Session
 
 CHART_COLOURS = {"green": (0x2E, 0x7D, 0x32), "red": (0xC6, 0x28, 0x28),
@@ -76,7 +76,7 @@ def test_every_page_and_link_exists(site):
     for files in written.values():
         names = {f.name for f in files}
         assert {"index.html", "boards.html", "board-1.html", "board-4.html"} <= names
-        assert {"pair-%s.html" % p for p in session.pairs} <= names
+        assert {pair_page(p) for p in session.pairs} <= names
         for page in files:
             html = page.read_text(encoding="utf-8")
             assert "http://" not in html.replace("http://www.w3.org/2000/svg", "")
@@ -115,3 +115,26 @@ def test_screenshot_shows_tables_and_charts(site, tmp_path, page):
 def test_unknown_language(tmp_path, corpus):
     with pytest.raises(ValueError, match="report language"):
         render_site(corpus_session(corpus, boards=1), tmp_path, "de")
+
+
+def test_pair_labels_that_look_like_paths_stay_pages_inside_the_site(tmp_path):
+    """A label with '/' or '..' is shown as it is, and its page is one file in the site."""
+    import html as html_lib
+    labels = ["../escaped", "1/2", "1_2f2", "..", "Б 7"]
+    session = Session(method="mp")
+    for n, (ns, ew) in enumerate(zip(labels, labels[1:] + labels[:1]), 1):
+        session.results.append(Result(1, ns, ew, "3NT", "N", 9 + n % 2, round=n))
+        session.pair(ns)
+    site = tmp_path / "site"
+    files = render_site(session, site, "en")
+    pages = {pair_page(p) for p in labels}
+    assert len(pages) == len(labels)  # no two labels share a page
+    assert all(f.parent == site for f in files) and not (tmp_path / "escaped.html").exists()
+    assert pages <= {f.name for f in files}
+    index = (site / "index.html").read_text(encoding="utf-8")
+    for label in labels:
+        assert html_lib.escape(label) in index
+    for page in files:
+        for link in re.findall(r'href="([^"]+)"', page.read_text(encoding="utf-8")):
+            assert (site / link).resolve().parent == site.resolve(), (page.name, link)
+            assert (site / link).exists(), (page.name, link)

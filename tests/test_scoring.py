@@ -47,13 +47,10 @@ def test_cross_imps_equal_pairwise_average(scores):
     assert sum(values) == 0
 
 
-def test_matchpoint_scales_and_percentages():
+def test_matchpoints_and_percentages():
     mps = matchpoints.matchpoints([90, 0, -50, -50])
     assert mps == [6, 4, 1, 1]
-    assert [matchpoints.on_scale(m, 1) for m in mps] == [3, 2, F(1, 2), F(1, 2)]
     assert matchpoints.percentage(4, 4) == F(200, 3)
-    with pytest.raises(ValueError):
-        matchpoints.on_scale(4, 3)
 
 
 def test_neuberg_formula():

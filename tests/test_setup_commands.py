@@ -138,7 +138,8 @@ def test_howell_and_team_round_robins(tmp_path, host, options, kind, tables, rou
     ([], "--tables N is needed"),
     (["--tables", 5, "--rounds", 9], "at most 5 rounds"),
     (["--tables", 5, "--arrow-switch", "7"], "no round 7"),
-    (["--tables", 1], "at least 2 tables"),
+    (["--tables", 1], "at least 3 tables"),
+    (["--tables", 2], "a Mitchell needs at least 3 tables"),
     (["--tables", 7, "--boards-per-round", 0], "positive whole number, not 0"),
     (["--tables", 5, "--pin", "12"], "4 to 8 digits"),
     (["--tables", 3, "--name", " "], "an event needs a name"),  # found with the file open

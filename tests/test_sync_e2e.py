@@ -262,6 +262,8 @@ def test_the_commands_place_sync_score_export_and_publish(tmp_path):
         assert done.returncode == 0 and "registered at table A1" in done.stdout, done.stderr
     finally:
         term.unplug()
+    shown = host_sync("event", "show", db_path, "--lang", "en").stdout
+    assert "PICO-01: section A table 1, last sync 20" in shown, shown  # not "never synced"
     calls = [("call", {"b": 1, "s": s, "c": parse(c)}) for s, c in
              zip((0, 1, 2, 3, 0, 1), ("1S", "Pass", "4S", "Pass", "Pass", "Pass"))]
     records = [("open", {"sec": "A", "tbl": 1, "rnd": 1, "ns": 1, "ew": 5}),
@@ -294,3 +296,76 @@ def test_the_commands_place_sync_score_export_and_publish(tmp_path):
     assert (tmp_path / "site" / "ru" / "index.html").exists()
     done = host_sync("score", db_path, "--session", "9")
     assert (done.returncode, done.stderr.strip()) == (2, "score: the event has no session 9")
+
+
+def test_a_wiped_terminal_is_refused_until_reset_then_its_new_journal_is_stored(tmp_path):
+    """A terminal's flash is wiped after it synced round 1 (same identity, journal from seq 1
+    again): the sync refuses it and says what to run; `terminal reset` (confirmed) lets the
+    next sync re-register it, and its round 2 is stored next to round 1 without a collision."""
+    import shutil
+    db_path = make_event(tmp_path / "event.db")
+    movement = event_movement(TABLES)
+    term = Terminal(tmp_path / "flash", "PICO-01")
+
+    def sync(*extra):
+        port = term.plug()
+        try:
+            return host_sync("sync", db_path, "--port", port, *extra)
+        finally:
+            term.unplug()
+
+    assert sync("--register").returncode == 0
+    first, truth = table_round(11, movement, 1, 1)
+    term.play(write_script(tmp_path / "r1.jsonl", first))
+    assert sync().returncode == 0
+    stored_before = sqlite3.connect(db_path).execute(
+        "SELECT seq, kind, body FROM records ORDER BY seq").fetchall()
+    assert len(stored_before) == len(first)
+    # a reset asked for a terminal whose journal did not restart is dropped at its next sync
+    assert host_sync("terminal", "reset", db_path, "PICO-01", "--yes").returncode == 0
+    assert "0 stored, 0 repeats" in sync().stdout
+    assert sqlite3.connect(db_path).execute("SELECT journal_offset, rebase FROM terminals"
+                                            ).fetchall() == [(0, 0)]
+
+    shutil.rmtree(term.folder)  # the flash is wiped: no key, no journal, no configuration
+    term.folder.mkdir()
+    for _ in range(2):  # refused every time, and nothing changes
+        done = sync()
+        assert done.returncode == 1
+        assert "journal restarted (flash wiped?)" in done.stderr, done.stderr
+        assert "run `host-sync terminal reset %s PICO-01`" % db_path in done.stderr
+    assert host_sync("terminal", "reset", db_path, "PICO-99", "--yes").returncode == 2
+    refused = subprocess.run([sys.executable, "-m", "host_sync", "terminal", "reset",
+                              str(db_path), "PICO-01"], input="n\n", capture_output=True,
+                             text=True, timeout=60)
+    assert refused.returncode == 2 and "nothing changed" in refused.stderr
+    assert sync().returncode == 1  # still refused: the reset was not confirmed
+    done = subprocess.run([sys.executable, "-m", "host_sync", "terminal", "reset",
+                           str(db_path), "PICO-01"], input="y\n", capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0 and "Reset it? [y/N]" in done.stdout, done.stderr
+
+    done = sync()  # re-registers the wiped terminal: it gets the event's key again
+    assert done.returncode == 0, done.stderr
+    second, truth2 = table_round(12, movement, 1, 2)
+    term.play(write_script(tmp_path / "r2.jsonl", second))
+    done = sync()
+    assert done.returncode == 0 and "%d stored" % len(second) in done.stdout, done.stdout
+    assert sync().returncode == 0  # and the next sync finds nothing new
+
+    db = open_db(db_path)
+    try:
+        rows = db.all("SELECT seq, kind, body FROM records ORDER BY seq")
+        assert [tuple(r) for r in rows[:len(first)]] == stored_before  # the old stay
+        assert [r["seq"] for r in rows] == list(range(1, len(first) + len(second) + 1))
+        assert [r["kind"] for r in rows[len(first):]] == [k for k, _ in second]
+        expected = {(1, 1, b): line for b, line in truth.items()}
+        expected.update({(1, 2, b): line for b, line in truth2.items()})
+        assert results_in(db) == expected
+        assert db.all("SELECT why FROM flags") == []
+        assert db.value("SELECT COUNT(*) FROM audit WHERE tbl = 'terminals' AND actor = "
+                        "'scorer' AND new = '{\"rebase\": 1}'") == 2
+        t = event.terminal(db, "PICO-01")
+        assert (t["journal_offset"], t["rebase"]) == (len(first), 0)
+    finally:
+        db.close()

@@ -16,14 +16,16 @@ def max_rounds(tables):
 
 
 def mitchell(tables, boards_per_set, rounds=None, arrow_switch=()):
-    """A Mitchell movement for `tables` tables (2 or more).
+    """A Mitchell movement for `tables` tables (3 or more: with 2 it lasts one round in which
+    each board is played once, so no result could be compared).
 
     rounds: how many rounds to play (default the maximum); arrow_switch: round numbers in
     which the arrow is switched, or "last".
     """
     n = positive_int(tables, "the number of tables")
-    if n < 2:
-        raise MovementError("a Mitchell needs at least 2 tables")
+    if n < 3:
+        raise MovementError("a Mitchell needs at least 3 tables: with %d every board would be "
+                            "played once and no result compared (2 tables: a teams match)" % n)
     top = max_rounds(n)
     rounds = top if rounds is None else positive_int(rounds, "the number of rounds")
     if rounds > top:

@@ -61,15 +61,26 @@ def hand_cells(deal):
     return cells
 
 
+def pair_page(label):
+    """The file name of a pair's page: its label with every character but letters, digits and
+    '-' written as _XX (UTF-8 bytes in hex), so '1/2' or '..' stays one file inside the site
+    and two labels never share a page; the label itself is shown as it is."""
+    safe = "".join(c if c.isalnum() or c == "-" else "".join(
+        "_%02x" % b for b in c.encode("utf-8")) for c in str(label))
+    return "pair-%s.html" % safe
+
+
 def _environment():
     env = Environment(loader=PackageLoader("host_sync.reports", "templates"),
                       autoescape=select_autoescape(["html"]))
-    env.globals.update(num=num, points=points, contract=contract_text, adjusted=adjusted_text)
+    env.globals.update(num=num, points=points, contract=contract_text, adjusted=adjusted_text,
+                       pair_page=pair_page)
     return env
 
 
 def render_site(session, out_dir, lang="ru", scored=None):
-    """Write index.html, boards.html, board-N.html and pair-N.html; returns the file list."""
+    """Write index.html, boards.html, board-N.html and a page per pair (pair_page); returns
+    the file list."""
     t = texts(lang)
     scored = scored or score_session(session)
     out = Path(out_dir)
@@ -110,7 +121,7 @@ def render_site(session, out_dir, lang="ru", scored=None):
                     rows.append({"board": number, "side": "NS" if ns else "EW", "line": line,
                                  "opponents": r.ew if ns else r.ns,
                                  "value": line.ns_value if ns else line.ew_value})
-        write("pair-%s.html" % pair, "pair.html", title=t["scorecard"],
+        write(pair_page(pair), "pair.html", title=t["scorecard"],
               pair=session.pair(pair), names=names.get(pair, ""), rows=rows,
               standing=standings.get(pair))
     return written

@@ -72,11 +72,3 @@ def percentage(mp, count):
     return Fraction(100 * mp, t) if t else Fraction(50)
 
 
-def on_scale(mp, scale):
-    """2/1-scale matchpoints shown on `scale` 2 (unchanged) or 1 (the 1/0.5 scale)."""
-    if scale == 2:
-        return mp
-    if scale == 1:
-        return Fraction(mp, 2)
-    raise ValueError("matchpoint scale must be 2 (2/1) or 1 (1/0.5), not %r" % (scale,))
-

@@ -113,6 +113,14 @@ class Result:
         return points
 
 
+def check_opponents(result, where):
+    """ValueError when a traveller line sets a pair against itself (a mistyped pair number):
+    every reader calls it, as the line would score the pair both as NS and as EW."""
+    if str(result.ns).strip() == str(result.ew).strip():
+        raise ValueError("%s: pair %s is both NS and EW; a pair cannot play against itself" % (
+            where, str(result.ns).strip()))
+
+
 def played_points(contract, declarer, tricks, vul):
     """NS points of a played contract (Law 77); 0 when passed out; None without a contract."""
     parsed = parse_contract(contract)
