@@ -228,3 +228,30 @@ def test_rescore_refuses_a_multiplicity_that_is_not_a_count(tmp_path, multiplici
     with pytest.raises(ValueError, match="game 1, board 1, " + message):
         rescore_file(source, tmp_path / "out.pbn", "mp")
     assert not (tmp_path / "out.pbn").exists()
+
+
+def test_the_half_point_scale_halves_every_matchpoint_and_reads_back():
+    """PBN's MP2 (1 per score beaten, 0.5 per score equalled): the values written are half
+    the 2/1 ones, percentages and places the same, and a read-back keeps the scale."""
+    full, half = _session(), _session()
+    half.scale = 1
+    a, b = score_session(full), score_session(half)
+    assert [(s.pair, s.total / 2, s.maximum / 2, s.percent) for s in a.standings] == \
+        [(s.pair, s.total, s.maximum, s.percent) for s in b.standings]
+    assert any(Fraction(s.total).denominator == 2 for s in b.standings)  # half points
+    text = export_text(session_games(half))
+    assert '[Scoring "MP;MP2"]' in text
+    games = list(parse_text(text))
+    rows = Table.from_game(games[2], "ScoreTable").dicts()
+    full_rows = Table.from_game(list(parse_text(export_text(session_games(full))))[2],
+                                "ScoreTable").dicts()
+    for row, full_row in zip(rows, full_rows):
+        for column in ("MP_NS", "MP_EW"):
+            value, whole = row[column].lstrip("^"), full_row[column].lstrip("^")
+            assert Fraction(value) == Fraction(whole) / 2
+    again = session_from_games(games)
+    assert again.scale == 1
+    assert [s.total for s in score_session(again).standings] == [s.total for s in b.standings]
+    half.scale = 3
+    with pytest.raises(ValueError, match="scale"):
+        score_session(half)

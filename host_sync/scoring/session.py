@@ -228,8 +228,12 @@ class SessionScore:
 
 
 def score_session(session):
-    """Score every board, apply 12C2(c), total and rank the pairs."""
+    """Score every board, apply 12C2(c), total and rank the pairs; matchpoints on the
+    session's scale (2/1, or 1/0.5 as PBN's MP2 and USEBIO's MP_SCALE 1 say)."""
     check_method(session.method)
+    if session.scale not in (1, 2):
+        raise ValueError("matchpoint scale must be 2 (2/1) or 1 (1/0.5), not %r"
+                         % (session.scale,))
     lines = {}
     known = {}  # (contract, tricks, vulnerable) -> declarer's points, for _plain_points
     adjusted = False
@@ -246,6 +250,11 @@ def score_session(session):
                              for r, p, a, b in zip(results, points, ns, ew)]
     if adjusted:
         _apply_session_rule(session, lines)
+    if session.method == "mp" and session.scale == 1:  # 1/0.5 matchpoints: every value halved
+        for scored_lines in lines.values():
+            for s in scored_lines:
+                s.ns_value, s.ew_value = Fraction(s.ns_value) / 2, Fraction(s.ew_value) / 2
+                s.top //= 2
     return SessionScore(session, lines, _standings(session, lines))
 
 
