@@ -65,8 +65,8 @@ _EV_EXPOSED = const(0x8000)  # a card of seat exposed during the auction (Law 24
 # The paragraphs the engine applies (`rulings`, `lead`), each cut from one string when it is
 # applied: as literals they would be ~35 names interned on the board for good. _P<label> is
 # its offset << 3 | its length (tests/test_auction_laws.py checks every one against its name).
-_PARAGRAPHS = ("17D2 25A 25B1 25B2 26A 26B 27A 27B1a 27B1b 27B2 27B3 27B4 27C 28A 28B 29A "
-               "30A 30B1 30B2 30B3 31A1 31A2a 31A2b 31B 32A 32B1 32B2 36A 36B 37A 37B 39B 39C")
+_PARAGRAPHS = const("17D2 25A 25B1 25B2 26A 26B 27A 27B1a 27B1b 27B2 27B3 27B4 27C 28A 28B 29A "
+                    "30A 30B1 30B2 30B3 31A1 31A2a 31A2b 31B 32A 32B1 32B2 36A 36B 37A 37B 39B 39C")
 _P17D2 = const(4)
 _P25A = const(43)
 _P25B1 = const(76)
@@ -102,9 +102,9 @@ _P39B = const(1155)
 _P39C = const(1187)
 
 
-def _label(p):
+def _label(code):
     """The text of a paragraph constant _P...: "27B1a"."""
-    return _PARAGRAPHS[p >> 3:(p >> 3) + (p & 7)]
+    return _PARAGRAPHS[code >> 3:(code >> 3) + (code & 7)]
 
 
 # Watches: (kind, seat whose next standing call triggers it, offender, withdrawn call, event)
@@ -114,13 +114,13 @@ _W_31A2 = const(2)  # the offender calls after RHO's call: 31A2a or 31A2b
 _W_32B = const(3)  # the offender's RHO calls: 32B1 or 32B2
 
 # Whose turn the offender took, by (turn - offender) & 3: his own, his LHO's, partner's, RHO's.
-_WHERE = (None, "lho", "partner", "rho")
+_WHERE = const((None, "lho", "partner", "rho"))
 
 
 # What a replay rebuilds: every attribute but the journal and the history of rulings.
-_STATE = ("calls", "origin", "turn", "status", "pending", "must_pass", "lead", "last_bid",
-          "last_bidder", "risk", "risk_seat", "passes", "_pev", "_pflags", "_pkind", "_porig",
-          "_watch", "_repeat", "_replace", "_no_double", "_held")
+_STATE = const(("calls", "origin", "turn", "status", "pending", "must_pass", "lead",
+                "last_bid", "last_bidder", "risk", "risk_seat", "passes", "_pev", "_pkind",
+                "_porig", "_watch", "_repeat", "_replace", "_no_double", "_held"))
 
 
 def _check(call):
@@ -152,8 +152,7 @@ class Auction:
         self.risk = 0  # 0, 1 doubled, 2 redoubled: of the last bid
         self.risk_seat = -1  # who doubled or redoubled it
         self.passes = 0  # consecutive passes at the end of the standing auction
-        self._pev = -1  # journal index of the pending call
-        self._pflags = 0  # its event (for the director's judgments on it)
+        self._pev = -1  # journal index of the pending call (its event: the director's judgments)
         self._pkind = None  # which paragraph the pending call falls under, where it matters
         self._porig = -1  # journal index of the call a pending change would replace
         self._watch = []  # rectifications that wait for a player's next standing call
@@ -162,10 +161,10 @@ class Auction:
         self._no_double = -1  # seat that may not double or redouble at this turn (30B2b)
         self._held = None  # (event, index) of a simultaneous call (Law 33)
 
-    @classmethod
-    def from_events(cls, dealer, events):
+    @staticmethod
+    def from_events(dealer, events):
         """The auction that these journal events produce (the terminal's rebuild)."""
-        a = cls(dealer)
+        a = Auction(dealer)
         for ev in events:
             a.apply(ev)
         return a
@@ -388,7 +387,6 @@ class Auction:
                     kind = _P30B1
         self.pending = (seat, call, law)
         self._pev = i
-        self._pflags = ev
         self._pkind = kind
         self.status = _DIRECTOR
 
@@ -418,13 +416,13 @@ class Auction:
         if seat == (offender + 1) & 3:  # the offender's LHO calls before any rectification
             if law == "36" or law == "38" or law == "39":
                 # 36A, 38 (38D) and 39B: the call and every later call are cancelled
-                pev, in_turn = self._pev, offender == self.turn
+                pev = self._pev
                 self._clear_pending()
                 if law == "36":
                     self._rule(_P36A)
                 elif law == "38":
                     self.rulings.append("38")
-                    self._pass_for(offender, in_turn, pev)
+                    self._pass_for(offender, pev)
                 else:
                     self._rule(_P39B)
                 return True
@@ -460,7 +458,7 @@ class Auction:
         law = self.pending[2]
         if law == "27":
             self._rule(_P27A)
-            self._stand(True)
+            self._stand()
         elif law == "25" or self._pkind == _P30B3:
             if self._pkind == _P30B3:
                 self._rule(_P30B3)
@@ -482,8 +480,8 @@ class Auction:
         if self.pending is None:
             return False
         offender, call, law = self.pending
-        flags, kind, pev = self._pflags, self._pkind, self._pev
-        in_turn = offender == self.turn
+        kind, pev = self._pkind, self._pev
+        flags = self.events[pev]
         self._clear_pending()
         if law == "27":
             if kind is None:
@@ -516,7 +514,7 @@ class Auction:
                 self._rule(_P37B)
             else:
                 self.rulings.append("38")
-            self._pass_for(offender, in_turn, pev)
+            self._pass_for(offender, pev)
             self._lead(offender, call, flags, _PASS)
         else:  # Law 39: 39C for a defender's bid, double or redouble, else 39B
             declarer = self.declarer()
@@ -535,35 +533,39 @@ class Auction:
             self.status = _AUCTION if self.turn is not None else (
                 "ended" if self.last_bid >= 0 else "passed_out")
 
-    def _stand(self, insufficient_ok=False):
+    def _stand(self):
         """The pending call stands where it was made; the rotation goes on from its maker.
 
-        A bid that stands there but is insufficient (accepted out of rotation 29A, or by
-        37A) is then an insufficient bid in rotation: Law 27 (27A2).
+        An insufficient bid accepted under Law 27 (27A) stands as it is; a bid that stands
+        there but is insufficient (accepted out of rotation 29A, or by 37A) is then an
+        insufficient bid in rotation: Law 27 (27A2).
         """
-        seat, call, _ = self.pending
-        pev, flags = self._pev, self._pflags
+        seat, call, law = self.pending
+        pev = self._pev
+        flags = self.events[pev]
         self._clear_pending()
-        if not insufficient_ok and _FIRST_BID <= call <= self.last_bid:
+        if law != "27" and _FIRST_BID <= call <= self.last_bid:
             self.turn = seat
             self._hold(seat, call, "27", flags, pev)
         else:
             self.record(seat, call, pev)
 
-    def _pass_for(self, offender, in_turn, origin):
-        """37B, 38: a pass replaces the call; both offenders must pass throughout."""
-        if in_turn:
+    def _pass_for(self, offender, origin):
+        """37B, 38: a pass replaces the call (if it was in turn); both offenders must pass
+        throughout."""
+        if offender == self.turn:
             self.record(offender, _PASS, origin)
         self._oblige(offender, _THROUGHOUT)
         self._oblige((offender + 2) & 3, _THROUGHOUT)
 
-    def _rule(self, p):
-        """Note that paragraph _P... applied."""
-        self.rulings.append(_label(p))
+    def _rule(self, code):
+        """Note that paragraph `code` (a _P... constant) applied."""
+        self.rulings.append(_label(code))
 
-    def _barred(self, ruling, offender, withdrawn, flags):
-        """27B3, 27B4, 31B, 32A, 36B: partner passes throughout; Law 26 on the final call."""
-        self._rule(ruling)
+    def _barred(self, code, offender, withdrawn, flags):
+        """27B3, 27B4, 31B, 32A, 36B (code): partner passes throughout; Law 26 on the final
+        call."""
+        self._rule(code)
         self._oblige((offender + 2) & 3, _THROUGHOUT)
         self._watch.append((_W_LEAD, offender, offender, withdrawn, flags))
 

@@ -1,8 +1,6 @@
 """Dealer and vulnerability of a board from its number (Law 2)."""
 
-# Vulnerability by (board - 1) % 16: the standard cycle of Law 2.
-_VUL_CYCLE = ("None", "NS", "EW", "All", "NS", "EW", "All", "None",
-              "EW", "All", "None", "NS", "All", "None", "NS", "EW")
+VULS = ("None", "NS", "EW", "All")  # the vulnerabilities, in the order of Law 2's cycle
 
 
 def check_board(board):
@@ -19,7 +17,8 @@ def dealer(board):
 
 def vulnerability(board):
     """'None', 'NS', 'EW' or 'All' (repeats every 16 boards)."""
-    return _VUL_CYCLE[(check_board(board) - 1) % 16]
+    i = (check_board(board) - 1) % 16
+    return VULS[(i + i // 4) & 3]  # Law 2's cycle: each row of four boards starts a step on
 
 
 def is_vulnerable(vul, seat):

@@ -10,10 +10,16 @@ constant stays in flash with the bytecode, while dicts of tuples of strings woul
 12 KB of heap. `TEXTS` and `CHOICES` are the same tables as dicts, built when asked for.
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 RU, EN = 0, 1
 
 # code|text, in Russian and in English (the same codes in the same order)
-_RU = """
+_RU = const("""
 L25|Изменение заявки
 L27|Недостаточное назначение
 L30|Пас вне очередности
@@ -63,9 +69,9 @@ offender_calls|Нарушитель сам заменяет назначение
 33|Одновременная заявка считается последующей
 26A|Разыгрывающий может потребовать или запретить ход в масть
 26B|Разыгрывающий может запретить ход в любую одну масть
-"""
+""")
 
-_EN = """
+_EN = const("""
 L25|Change of call
 L27|Insufficient bid
 L30|Pass out of rotation
@@ -115,29 +121,29 @@ offender_calls|Offender replaces the bid before rectification
 33|A simultaneous call is deemed subsequent
 26A|Declarer may require or forbid the lead of the suit
 26B|Declarer may forbid the lead of any one suit
-"""
+""")
 
-# situation|1 if the offender's LHO may accept|option:paragraph,paragraph;option:...
-_CHOICES = """
-25|1|accept:25B1;lho_calls:25B1;reject:25B2
-27|1|accept:27A;lho_calls:27A;reject:27B1a,27B1b,27B2,27B3,27B4;offender_calls:27C
-27/B4|1|accept:27A;lho_calls:27A;reject:27B4
-30/30A|1|accept:29A;lho_calls:29A;proper_calls:28B;reject:30A
-30/30B1|1|accept:29A;lho_calls:29A;proper_calls:28B;reject:30B1
-30/30B2|1|accept:29A;lho_calls:29A;reject:30B2
-30/30B3|1|accept:30B3,25B1;lho_calls:30B3,25B1;reject:30B3,25B2
-31/rho|1|accept:29A;lho_calls:29A;proper_calls:28B;reject:31A1,31A2a,31A2b
-31/partner|1|accept:29A;lho_calls:29A;reject:31B
-31/lho|1|accept:29A;lho_calls:29A;reject:31B
-32/rho|1|accept:29A;lho_calls:29A;proper_calls:28B;reject:32B1,32B2
-32/partner|1|accept:29A;lho_calls:29A;reject:32A
-32/lho|1|accept:29A;lho_calls:29A;reject:32A
-36|0|lho_calls:36A;reject:36B
-36/rho|0|lho_calls:36A;proper_calls:28B;reject:36B
-37|0|lho_calls:37A;reject:37B
-38|0|lho_calls:38;reject:38
-39|0|lho_calls:39B;reject:39B,39C
-"""
+# situation|1 if the offender's LHO may accept|option:paragraph paragraph|option:...
+_CHOICES = const("""
+25|1|accept:25B1|lho_calls:25B1|reject:25B2
+27|1|accept:27A|lho_calls:27A|reject:27B1a 27B1b 27B2 27B3 27B4|offender_calls:27C
+27/B4|1|accept:27A|lho_calls:27A|reject:27B4
+30/30A|1|accept:29A|lho_calls:29A|proper_calls:28B|reject:30A
+30/30B1|1|accept:29A|lho_calls:29A|proper_calls:28B|reject:30B1
+30/30B2|1|accept:29A|lho_calls:29A|reject:30B2
+30/30B3|1|accept:30B3 25B1|lho_calls:30B3 25B1|reject:30B3 25B2
+31/rho|1|accept:29A|lho_calls:29A|proper_calls:28B|reject:31A1 31A2a 31A2b
+31/partner|1|accept:29A|lho_calls:29A|reject:31B
+31/lho|1|accept:29A|lho_calls:29A|reject:31B
+32/rho|1|accept:29A|lho_calls:29A|proper_calls:28B|reject:32B1 32B2
+32/partner|1|accept:29A|lho_calls:29A|reject:32A
+32/lho|1|accept:29A|lho_calls:29A|reject:32A
+36|0|lho_calls:36A|reject:36B
+36/rho|0|lho_calls:36A|proper_calls:28B|reject:36B
+37|0|lho_calls:37A|reject:37B
+38|0|lho_calls:38|reject:38
+39|0|lho_calls:39B|reject:39B 39C
+""")
 
 
 def _line(table, key):
@@ -164,23 +170,22 @@ def choices(situation):
     if got is None:
         raise KeyError(situation)
     options = []
-    for part in got[1].split(";"):
+    for part in got[1:]:
         option, codes = part.split(":")
-        options.append((option, tuple(codes.split(","))))
+        options.append((option, tuple(codes.split(" "))))
     return got[0] == "1", tuple(options)
-
-
-def _keys(table):
-    return [line.split("|")[0] for line in table.strip("\n").split("\n")]
 
 
 def __getattr__(name):
     """TEXTS: code -> (Russian, English); CHOICES: situation -> choices(situation)."""
-    if name == "TEXTS":
-        return {code: (text(code, "ru"), text(code, "en")) for code in _keys(_RU)}
-    if name == "CHOICES":
-        return {s: choices(s) for s in _keys(_CHOICES)}
-    raise AttributeError(name)
+    texts = name == "TEXTS"
+    if not texts and name != "CHOICES":
+        raise AttributeError(name)
+    table = {}
+    for line in (_RU if texts else _CHOICES).strip("\n").split("\n"):
+        key = line.split("|")[0]
+        table[key] = (text(key, "ru"), text(key, "en")) if texts else choices(key)
+    return table
 
 
 def explain(auction, lang="ru"):

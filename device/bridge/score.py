@@ -5,14 +5,25 @@ ValueError and never yields a number: a terminal must not show or record a score
 justify.
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 # Strains as in bridge.calls (not imported: the terminal would carry its name tables).
-_CLUBS, _DIAMONDS, _NOTRUMP = 0, 1, 4
+_CLUBS = const(0)
+_DIAMONDS = const(1)
+_NOTRUMP = const(4)
 
-UNDOUBLED, DOUBLED, REDOUBLED = 0, 1, 2
-RISKS = ("", "X", "XX")
+RISKS = ("", "X", "XX")  # undoubled, doubled, redoubled: risk 0, 1, 2
 
 
-def _check(level, strain, risk, tricks):
+def score(level, strain, risk, vul, tricks):
+    """Points for the declaring side (negative when the contract fails).
+
+    level 1..7, strain 0..4, risk 0/1/2, vul True/False, tricks 0..13 won by declarer.
+    """
     if not (isinstance(level, int) and 1 <= level <= 7):
         raise ValueError("contract level must be 1..7, not %r" % (level,))
     if not (isinstance(strain, int) and 0 <= strain <= 4):
@@ -22,27 +33,16 @@ def _check(level, strain, risk, tricks):
                          % (risk,))
     if not (isinstance(tricks, int) and 0 <= tricks <= 13):
         raise ValueError("tricks taken must be 0..13, not %r" % (tricks,))
-
-
-def _undertricks(down, risk, vul):
-    if risk == UNDOUBLED:
-        return down * (100 if vul else 50)
-    if vul:
-        points = 200 + 300 * (down - 1)
-    else:  # 100, 200, 200, then 300 each from the fourth
-        points = 100 + 200 * min(down - 1, 2) + 300 * max(down - 3, 0)
-    return points * risk  # redoubled is twice doubled
-
-
-def score(level, strain, risk, vul, tricks):
-    """Points for the declaring side (negative when the contract fails).
-
-    level 1..7, strain 0..4, risk 0/1/2, vul True/False, tricks 0..13 won by declarer.
-    """
-    _check(level, strain, risk, tricks)
     odd = tricks - 6
-    if odd < level:
-        return -_undertricks(level - odd, risk, vul)
+    if odd < level:  # undertricks
+        down = level - odd
+        if risk == 0:
+            return -down * (100 if vul else 50)
+        if vul:
+            points = 200 + 300 * (down - 1)
+        else:  # 100, 200, 200, then 300 each from the fourth
+            points = 100 + 200 * min(down - 1, 2) + 300 * max(down - 3, 0)
+        return -points * risk  # redoubled is twice doubled
     per_trick = 20 if strain in (_CLUBS, _DIAMONDS) else 30
     first = 40 if strain == _NOTRUMP else per_trick
     mult = 1 << risk
@@ -58,7 +58,7 @@ def score(level, strain, risk, vul, tricks):
         total += 1500 if vul else 1000
     total += 50 * risk  # for making a doubled (50) or redoubled (100) contract
     over = odd - level
-    if risk == UNDOUBLED:
+    if risk == 0:
         total += over * per_trick
     else:
         total += over * (200 if vul else 100) * risk

@@ -11,92 +11,93 @@ the host can re-encode a decoded message and get the bytes the device signed.
 
 Decoding accepts any head width but rejects, with a ValueError starting "cbor:", truncated
 input, trailing bytes, indefinite lengths, tags, simple values other than false/true/null,
-nesting deeper than MAX_DEPTH, lengths beyond the remaining input (checked before anything is
+nesting deeper than 16 levels, lengths beyond the remaining input (checked before anything is
 allocated), duplicate or unhashable map keys and invalid UTF-8 (MicroPython's own UTF-8 check is
 laxer than CPython's: it lets encoded surrogates and overlong forms through).
 """
 
 from struct import pack, unpack
 
-MAX_DEPTH = 16
-_FLOAT_FORMATS = ((0xF9, ">e"), (0xFA, ">f"), (0xFB, ">d"))
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_MAX_DEPTH = const(16)
+_FLOATS = const(((0xF9, ">e"), (0xFA, ">f"), (0xFB, ">d")))  # float16/32/64: head, format
 
 
-def _head(major, n):
-    """The initial byte(s) of an item: major type and unsigned argument, shortest form."""
-    mt = major << 5
+def _head(kind, n):
+    """The initial byte(s) of an item: major type `kind` and unsigned argument n, shortest."""
     if n < 24:
-        return bytes((mt | n,))
-    if n < 0x100:
-        return bytes((mt | 24, n))
-    if n < 0x10000:
-        return pack(">BH", mt | 25, n)
-    if n < 0x100000000:
-        return pack(">BI", mt | 26, n)
-    if n < 0x10000000000000000:
-        return pack(">BQ", mt | 27, n)
+        return bytes((kind << 5 | n,))
+    for extra in (24, 25, 26, 27):  # the argument follows in 1, 2, 4 or 8 bytes
+        width = 1 << (extra - 24)
+        if n < 1 << (8 * width):
+            return bytes((kind << 5 | extra,)) + n.to_bytes(width, "big")
     raise ValueError("cbor: integer outside the 64-bit range")
 
 
-def _float(x):
-    if x != x:
-        return b"\xf9\x7e\x00"
-    for ib, fmt in _FLOAT_FORMATS:
-        try:
-            raw = pack(fmt, x)
-        except (OverflowError, ValueError):  # CPython: out of float16 range
-            continue
-        if unpack(fmt, raw)[0] == x:
-            return bytes((ib,)) + raw
-    raise ValueError("cbor: float %r does not fit float64" % (x,))
-
-
-def _encode(obj, out, depth):
-    if depth > MAX_DEPTH:
-        raise ValueError("cbor: nesting deeper than %d" % MAX_DEPTH)
-    if obj is None:
+def _encode(value, out, level):
+    """Append the canonical bytes of value, nested `level` deep, to the list out."""
+    if level > _MAX_DEPTH:
+        raise ValueError("cbor: nesting deeper than %d" % _MAX_DEPTH)
+    if value is None:
         out.append(b"\xf6")
-    elif obj is True:
+    elif value is True:
         out.append(b"\xf5")
-    elif obj is False:
+    elif value is False:
         out.append(b"\xf4")
-    elif isinstance(obj, int):
-        out.append(_head(0, obj) if obj >= 0 else _head(1, -1 - obj))
-    elif isinstance(obj, str):
-        raw = obj.encode("utf-8")
+    elif isinstance(value, int):
+        out.append(_head(0, value) if value >= 0 else _head(1, -1 - value))
+    elif isinstance(value, str):
+        raw = value.encode("utf-8")
         out.append(_head(3, len(raw)))
         out.append(raw)
-    elif isinstance(obj, (bytes, bytearray)):
-        out.append(_head(2, len(obj)))
-        out.append(bytes(obj))
-    elif isinstance(obj, (list, tuple)):
-        out.append(_head(4, len(obj)))
-        for item in obj:
-            _encode(item, out, depth + 1)
-    elif isinstance(obj, dict):
+    elif isinstance(value, (bytes, bytearray)):
+        out.append(_head(2, len(value)))
+        out.append(bytes(value))
+    elif isinstance(value, (list, tuple)):
+        out.append(_head(4, len(value)))
+        for item in value:
+            _encode(item, out, level + 1)
+    elif isinstance(value, dict):
+        # (length, bytes, key) sorts by the encoded key, shorter first, then bytewise; no two
+        # keys of a dict encode alike, so the keys themselves are never compared
         pairs = []
-        for key in obj:
-            pairs.append((_encoded(key, depth + 1), key))
-        pairs.sort(key=lambda p: (len(p[0]), p[0]))
+        for key in value:
+            parts = []
+            _encode(key, parts, level + 1)
+            raw = b"".join(parts)
+            pairs.append((len(raw), raw, key))
+        pairs.sort()
         out.append(_head(5, len(pairs)))
-        for raw, key in pairs:
+        for _, raw, key in pairs:
             out.append(raw)
-            _encode(obj[key], out, depth + 1)
-    elif isinstance(obj, float):
-        out.append(_float(obj))
+            _encode(value[key], out, level + 1)
+    elif isinstance(value, float):
+        if value != value:
+            out.append(b"\xf9\x7e\x00")  # NaN
+            return
+        for ib, fmt in _FLOATS:  # the shortest of float16/32/64 that holds it exactly
+            try:
+                raw = pack(fmt, value)
+            except (OverflowError, ValueError):  # CPython: out of float16 range
+                continue
+            if unpack(fmt, raw)[0] == value:
+                out.append(bytes((ib,)) + raw)
+                return
+        raise ValueError("cbor: float %r does not fit float64" % (value,))
     else:
-        raise ValueError("cbor: cannot encode %s" % type(obj).__name__)
+        raise ValueError("cbor: cannot encode %s" % type(value).__name__)
 
 
-def _encoded(obj, depth):
+def encode(value):
+    """The canonical CBOR bytes of value (ValueError for what CBOR here cannot carry)."""
     out = []
-    _encode(obj, out, depth)
+    _encode(value, out, 0)
     return b"".join(out)
-
-
-def encode(obj):
-    """The canonical CBOR bytes of obj (ValueError for what CBOR here cannot carry)."""
-    return _encoded(obj, 0)
 
 
 def decode(data):
@@ -109,10 +110,10 @@ def decode(data):
     return obj
 
 
-def _item(b, i, depth):
-    """Decode the item at b[i]; return (object, index after it)."""
-    if depth > MAX_DEPTH:
-        raise ValueError("cbor: nesting deeper than %d" % MAX_DEPTH)
+def _item(b, i, level):
+    """Decode the item at b[i], nested `level` deep; return (object, index after it)."""
+    if level > _MAX_DEPTH:
+        raise ValueError("cbor: nesting deeper than %d" % _MAX_DEPTH)
     size = len(b)
     if i >= size:
         raise ValueError("cbor: truncated")
@@ -120,8 +121,19 @@ def _item(b, i, depth):
     major = ib >> 5
     n = ib & 31
     i += 1
-    if major == 7:
-        return _simple(b, i, n)
+    if major == 7:  # simple values and floats
+        if n == 20:
+            return False, i
+        if n == 21:
+            return True, i
+        if n == 22:
+            return None, i
+        if 25 <= n <= 27:
+            width = 1 << (n - 24)
+            if i + width > size:
+                raise ValueError("cbor: truncated")
+            return unpack(_FLOATS[n - 25][1], b[i:i + width])[0], i + width
+        raise ValueError("cbor: unsupported simple value %d" % n)
     if n >= 24:
         if n > 27:
             raise ValueError("cbor: indefinite length or reserved head 0x%02x" % ib)
@@ -151,32 +163,17 @@ def _item(b, i, depth):
             raise ValueError("cbor: array length %d beyond the input" % n)
         items = []
         for _ in range(n):
-            item, i = _item(b, i, depth + 1)
+            item, i = _item(b, i, level + 1)
             items.append(item)
         return items, i
     if n > (size - i) // 2:
         raise ValueError("cbor: map length %d beyond the input" % n)
     result = {}
     for _ in range(n):
-        key, i = _item(b, i, depth + 1)
+        key, i = _item(b, i, level + 1)
         if isinstance(key, (list, dict)):
             raise ValueError("cbor: map key of type %s" % type(key).__name__)
         if key in result:
             raise ValueError("cbor: duplicate map key %r" % (key,))
-        result[key], i = _item(b, i, depth + 1)
+        result[key], i = _item(b, i, level + 1)
     return result, i
-
-
-def _simple(b, i, n):
-    if n == 20:
-        return False, i
-    if n == 21:
-        return True, i
-    if n == 22:
-        return None, i
-    if 25 <= n <= 27:
-        width = 1 << (n - 24)
-        if i + width > len(b):
-            raise ValueError("cbor: truncated")
-        return unpack(_FLOAT_FORMATS[n - 25][1], b[i:i + width])[0], i + width
-    raise ValueError("cbor: unsupported simple value %d" % n)

@@ -21,12 +21,14 @@ from bridge import boards
 import terminal
 from terminal import cbor
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 PATH = "config.cbor"
-DEFAULT_SALT = "bridge-td"
-DEFAULT_PIN = "0000"  # a terminal that was never configured; docs/CONFIG.md says change it
-_SETTINGS = {"lang": "ru", "auction": 1, "lead": 1, "quick": 1, "play": 0}
-_VULS = ("None", "NS", "EW", "All")
-_BOARD = 16  # bytes of a board in Config._boards
+_BOARD = const(16)  # bytes of a board in Config._boards (as terminal.config_parse packs them)
 
 
 def pin_hash(salt, pin):
@@ -47,21 +49,21 @@ class Config:
         config_parse.fill(self, data)
         terminal.forget([m for m in sys.modules if m not in loaded])
 
-    @classmethod
-    def load(cls, path=PATH):
+    @staticmethod
+    def load(path=PATH):
         try:
             with open(path, "rb") as f:
                 raw = f.read()
         except OSError:
-            return cls(None)
+            return Config(None)
         try:
             data = cbor.decode(raw)
         except ValueError as e:
-            c = cls(None)
+            c = Config(None)
             c.errors.append(str(e))
             return c
         raw = None  # the file's bytes are not needed while the configuration is built
-        return cls(data)
+        return Config(data)
 
     # -- what the terminal asks --------------------------------------------------------------
 
@@ -82,11 +84,11 @@ class Config:
             for card in range(52):
                 seat = self._boards[at + 3 + card // 4] >> (card % 4 * 2) & 3
                 hands[seat * 4 + card // 13] |= 1 << (card % 13)
-        return (head & 3, _VULS[head >> 2 & 3], hands)
+        return (head & 3, boards.VULS[head >> 2 & 3], hands)
 
-    def pair_players(self, pair):
-        """(first player's number, second's) of a pair, or None."""
-        return _record(self._players, 8, pair, 3)
+    def pair_players(self, n):
+        """(first player's number, second's) of pair n, or None."""
+        return _record(self._players, 8, n, 3)
 
     def pin_ok(self, pin):
         return pin_hash(self.salt, pin) == self._pin

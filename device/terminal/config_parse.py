@@ -8,40 +8,59 @@ here, so bridge.cards and its names never load for the configuration.
 
 from bridge import boards
 
-from terminal.config import _BOARD, _SETTINGS, _VULS, DEFAULT_PIN, DEFAULT_SALT, pin_hash
+from terminal.config import pin_hash
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
 
-def _player(n):
-    return isinstance(n, int) and 0 <= n < 0x20000
+_BOARD = const(16)  # bytes of a board in Config._boards (as terminal.config reads them)
 
 
 def fill(config, data):
     """Set the attributes of a Config (`config`) from the decoded file `data` (or None)."""
-    config.errors = []
+    errors = config.errors = []
     if not isinstance(data, dict):
         if data is not None:
-            config.errors.append("not a map")
+            errors.append("not a map")
         data = {}
     config.event = _text(config, data, "event", None)
     config.terminal = _text(config, data, "term", None)
     config.section = _text(config, data, "sec", "A")
-    config.table = _int(config, data, "tbl", 0, 1, 999)
-    config.salt = _text(config, data, "salt", DEFAULT_SALT)
-    config._pin = _text(config, data, "pin", pin_hash(DEFAULT_SALT, DEFAULT_PIN))
-    config.settings = dict(_SETTINGS)
+    table = data.get("tbl", 0)
+    if not isinstance(table, int) or isinstance(table, bool) or not 1 <= table <= 999:
+        if "tbl" in data:
+            errors.append("tbl")
+        table = 0
+    config.table = table
+    config.salt = _text(config, data, "salt", "bridge-td")
+    # the PIN of a terminal that was never configured is 0000: docs/CONFIG.md says change it
+    config._pin = _text(config, data, "pin", pin_hash("bridge-td", "0000"))
+    settings = config.settings = {"lang": "ru", "auction": 1, "lead": 1, "quick": 1, "play": 0}
     given = data.get("set")
     if isinstance(given, dict):
-        for k in _SETTINGS:
+        for k in settings:  # a setting is taken if it has its default's type
             v = given.get(k)
-            if isinstance(v, type(_SETTINGS[k])):
-                config.settings[k] = v
+            if isinstance(v, type(settings[k])):
+                settings[k] = v
     config._rounds = _pack(_rounds(config, data.get("rounds")), 2)
     players = {}
-    for pair, got in _map(config, data, "players", list).items():
-        if 0 < pair < 0x10000 and len(got) == 2 and _player(got[0]) and _player(got[1]):
-            players[pair] = got
+    given = data.get("players")
+    if isinstance(given, dict):
+        for pair in given:  # {pair: [first player's number, second's]}, each below 0x20000
+            got = given[pair]
+            ok = isinstance(pair, int) and 0 < pair < 0x10000 and isinstance(got, list) \
+                and len(got) == 2
+            for n in got if ok else ():
+                ok = ok and isinstance(n, int) and 0 <= n < 0x20000
+            if ok:
+                players[pair] = got
+    elif given is not None:
+        errors.append("players")
     config._players = _pack(players, 3)
-    config._boards = _pack_boards(config, data.get("boards"))
+    config._boards = _boards(config, data.get("boards"))
     config.pushed = bool(config.table and config._rounds)
 
 
@@ -52,44 +71,26 @@ def _text(config, data, key, default):
         return default
     return v
 
-def _int(config, data, key, default, low, high):
-    v = data.get(key, default)
-    if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high:
-        if key in data:
-            config.errors.append(key)
-        return default
-    return v
 
-def _map(config, data, key, kind):
-    v = data.get(key)
-    out = {}
-    if isinstance(v, dict):
-        for k in v:
-            if isinstance(k, int) and isinstance(v[k], kind):
-                out[k] = v[k]
-    elif v is not None:
-        config.errors.append(key)
-    return out
-
-def _pack(rows, width):
-    """A table of terminal.config: for each key (sorted) its record, the key in 2 bytes then
-    each value in `width` bytes, little-endian."""
+def _pack(table, width):
+    """A table of terminal.config from {key: values}: for each key (sorted) its record, the key
+    in 2 bytes then each value in `width` bytes, little-endian."""
     out = bytearray()
-    for key in sorted(rows):
-        for i, v in enumerate((key,) + tuple(rows[key])):
+    for key in sorted(table):
+        for i, v in enumerate((key,) + tuple(table[key])):
             out += v.to_bytes(2 if i == 0 else width, "little")
     return out
 
-def _rounds(config, given):
+def _rounds(config, data):
     """{round: (ns, ew, first board, last board, NS goes to table, EW goes to table)}, every
-    number below 65536."""
+    number below 65536, from the file's `rounds` (data)."""
     out = {}
-    if given is None:
+    if data is None:
         return out
-    if not isinstance(given, list):
+    if not isinstance(data, list):
         config.errors.append("rounds")
         return out
-    for r in given:
+    for r in data:
         try:
             row = (r["ns"], r["ew"], r["b"][0], r["b"][1], r.get("nns", 0), r.get("new", 0))
             ok = isinstance(r["r"], int) and 0 < r["r"] < 0x10000 and row[2] <= row[3]
@@ -103,26 +104,26 @@ def _rounds(config, given):
             config.errors.append("round")
     return out
 
-def _pack_boards(config, given):
-    """The boards' table: per board 16 bytes, its number (2 bytes, little-endian), dealer |
-    vulnerability << 2 | 16 if a hand record follows, then the 13 bytes of `hand` (2-bit
-    seats by card); bad entries are dropped and named.
+def _boards(config, data):
+    """The boards' table, from the file's `boards` (data): per board 16 bytes, its number (2
+    bytes, little-endian), dealer | vulnerability << 2 | 16 if a hand record follows, then
+    the 13 bytes of `hand` (2-bit seats by card); bad entries are dropped and named.
 
     A `hand` is taken if it is 13 bytes and every seat holds 13 cards. A `pbn` (the hand
     record before `hand`) is not read: a board with one and no `hand` is dropped and named,
     so that a host that still sends PBN does not lose its hand records unseen."""
-    if not isinstance(given, dict):
+    if not isinstance(data, dict):
         return b""
-    good = [b for b in given if isinstance(b, int) and 0 < b < 0x10000 and
-            isinstance(given[b], dict)]
+    good = [b for b in data if isinstance(b, int) and 0 < b < 0x10000 and
+            isinstance(data[b], dict)]
     out = bytearray(_BOARD * len(good))
     at = 0
     for b in sorted(good):
-        v = given[b]
+        v = data[b]
         dealer = v.get("d", boards.dealer(b))
         vul = v.get("v", boards.vulnerability(b))
         hand = v.get("hand")
-        ok = isinstance(dealer, int) and 0 <= dealer <= 3 and vul in _VULS
+        ok = isinstance(dealer, int) and 0 <= dealer <= 3 and vul in boards.VULS
         if hand is not None:
             count = [0, 0, 0, 0]  # cards by seat
             if isinstance(hand, bytes) and len(hand) == 13:
@@ -136,7 +137,7 @@ def _pack_boards(config, given):
             continue
         out[at] = b & 0xFF
         out[at + 1] = b >> 8
-        out[at + 2] = dealer | _VULS.index(vul) << 2 | (0 if hand is None else 16)
+        out[at + 2] = dealer | boards.VULS.index(vul) << 2 | (0 if hand is None else 16)
         if hand is not None:
             out[at + 3:at + _BOARD] = hand
         at += _BOARD

@@ -6,26 +6,32 @@ between two zeros is one candidate frame, checked by COBS, CRC and CBOR in that 
 """
 
 from binascii import crc32
-from struct import pack, unpack
 
 from terminal import cbor, cobs
 
-MAX_PAYLOAD = 1024  # CBOR bytes in one frame
-_MAX_RAW = MAX_PAYLOAD + 4
-MAX_ENCODED = _MAX_RAW + _MAX_RAW // 254 + 1  # COBS overhead, delimiter not counted
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+MAX_PAYLOAD = const(1024)  # CBOR bytes in one frame
+_MAX_RAW = const(MAX_PAYLOAD + 4)
+MAX_ENCODED = const(_MAX_RAW + _MAX_RAW // 254 + 1)  # COBS overhead, delimiter not counted
 
 
-def frame_cbor(payload):
-    """The frame (delimiter included) carrying payload, already CBOR-encoded bytes."""
-    if len(payload) > MAX_PAYLOAD:
+def frame_cbor(data):
+    """The frame (delimiter included) carrying data, already CBOR-encoded bytes."""
+    if len(data) > MAX_PAYLOAD:
         raise ValueError("frame: oversize: %d bytes of CBOR, at most %d" % (
-            len(payload), MAX_PAYLOAD))
-    return cobs.encode(payload + pack("<I", crc32(payload) & 0xFFFFFFFF)) + b"\x00"
+            len(data), MAX_PAYLOAD))
+    crc = (crc32(data) & 0xFFFFFFFF).to_bytes(4, "little")
+    return cobs.encode(data + crc) + b"\x00"
 
 
-def encode_frame(obj):
-    """The frame carrying obj (ValueError if CBOR cannot carry it or it is oversize)."""
-    return frame_cbor(cbor.encode(obj))
+def encode_frame(value):
+    """The frame carrying value (ValueError if CBOR cannot carry it or it is oversize)."""
+    return frame_cbor(cbor.encode(value))
 
 
 def decode_frame(raw):
@@ -40,7 +46,7 @@ def decode_frame(raw):
     if len(body) < 5:
         raise ValueError("frame: too short (%d bytes)" % len(body))
     payload = body[:-4]
-    if unpack("<I", body[-4:])[0] != crc32(payload) & 0xFFFFFFFF:
+    if int.from_bytes(body[-4:], "little") != crc32(payload) & 0xFFFFFFFF:
         raise ValueError("frame: crc mismatch")
     try:
         return cbor.decode(payload)
@@ -58,14 +64,13 @@ class FrameReader:
     """
 
     def __init__(self):
-        self._buf = bytearray()
-        self._skip = False  # discarding an oversize frame up to its delimiter
+        self._buf = bytearray()  # None while discarding an oversize frame up to its delimiter
         self.dropped = 0
         self.error = None
 
     def partial(self):
         """True while bytes of an unfinished frame are held (at the end of a file: a torn tail)."""
-        return self._skip or len(self._buf) > 0
+        return self._buf is None or len(self._buf) > 0
 
     def feed(self, data):
         """The messages completed by data (bytes-like), in order, as a list."""
@@ -75,17 +80,16 @@ class FrameReader:
         while True:
             end = data.find(b"\x00", start)
             part = data[start:] if end < 0 else data[start:end]
-            if not self._skip:
+            if self._buf is not None:
                 if len(self._buf) + len(part) > MAX_ENCODED:
-                    self._skip = True
-                    self._buf = bytearray()
+                    self._buf = None
                 else:
                     self._buf += part
             if end < 0:
                 return messages
             start = end + 1
-            if self._skip:
-                self._skip = False
+            if self._buf is None:
+                self._buf = bytearray()
                 self.drop("frame: oversize: no delimiter within %d bytes" % MAX_ENCODED)
             elif self._buf:
                 raw = bytes(self._buf)

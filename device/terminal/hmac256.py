@@ -5,17 +5,23 @@ The host checks the same tags with the standard `hmac` module.
 
 from hashlib import sha256
 
-_BLOCK = 64
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_BLOCK = const(64)
 
 
-def digest(key, msg):
-    """The 32-byte HMAC-SHA256 of msg under key (both bytes-like)."""
+def digest(key, data):
+    """The 32-byte HMAC-SHA256 of data under key (both bytes-like)."""
     key = bytes(key)
     if len(key) > _BLOCK:
         key = sha256(key).digest()
     key = key + bytes(_BLOCK - len(key))
     inner = sha256(bytes(b ^ 0x36 for b in key))
-    inner.update(msg)
+    inner.update(data)
     outer = sha256(bytes(b ^ 0x5C for b in key))
     outer.update(inner.digest())
     return outer.digest()

@@ -29,16 +29,14 @@ import os
 from terminal import cbor, hmac256
 from terminal.frame import FrameReader, encode_frame, frame_cbor
 
-TAG_SIZE = 32
-_CHUNK = 256
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
 
-
-def _exists(path):
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
+_TAG_SIZE = const(32)
+_CHUNK = const(256)
 
 
 def _durable(f):
@@ -50,11 +48,6 @@ def _durable(f):
         os.sync()
 
 
-def _marker(seq, kept):
-    """The compaction marker's frame: [seq], or [seq, kept] with the application's state."""
-    return encode_frame([seq] if kept is None else [seq, kept])
-
-
 class Journal:
     """Append-only record store for one terminal; see the module docstring for the format."""
 
@@ -64,16 +57,20 @@ class Journal:
         if not isinstance(ident, str) or not ident:
             raise ValueError("journal: the terminal id must be a non-empty str")
         self.path = path
-        self._key = key
-        self._ident = cbor.encode(ident)
+        self._key = (key, cbor.encode(ident))  # the tags' key, and the identity they cover
         new = path + ".new"
-        if _exists(new):
-            if _exists(path):
-                os.remove(new)  # compaction cut before its rename: the old file stands
-            else:
+        try:
+            os.stat(new)
+        except OSError:
+            pass
+        else:
+            try:
+                os.stat(path)
+            except OSError:
                 os.rename(new, path)  # cut inside a FAT rename: the new file is complete
-        if not _exists(path):
-            open(path, "wb").close()
+            else:
+                os.remove(new)  # compaction cut before its rename: the old file stands
+        open(path, "ab").close()  # created if missing
         self.base = 0
         self.last = 0
         reader = FrameReader()
@@ -90,9 +87,11 @@ class Journal:
         # seq and keeps state in its marker (terminal.store), else None: up to any seq.
         self.checkpoint = None
 
-    def _frames(self, reader):
-        """The file's frames through reader, fed one delimiter at a time so that a bad frame
-        is counted in reader.dropped before the next good one is yielded."""
+    def _scan(self, reader):
+        """Every valid record in the file, in order; markers raise self.base, bad frames count.
+        The file is fed to reader one delimiter at a time, so that a bad frame is counted in
+        reader.dropped before the next good record is yielded."""
+        previous = self.base
         with open(self.path, "rb") as f:
             while True:
                 chunk = f.read(_CHUNK)
@@ -102,32 +101,27 @@ class Journal:
                 while start < len(chunk):
                     end = chunk.find(b"\x00", start) + 1 or len(chunk)
                     for obj in reader.feed(chunk[start:end]):
-                        yield obj
+                        if not isinstance(obj, list):
+                            reader.drop("journal: frame is not an array")
+                        elif len(obj) in (1, 2) and isinstance(obj[0], int):
+                            self.base = max(self.base, obj[0])
+                            previous = max(previous, obj[0])
+                        elif (len(obj) == 4 and isinstance(obj[0], int) and obj[0] > previous
+                              and isinstance(obj[1], str) and isinstance(obj[3], bytes)
+                              and len(obj[3]) == _TAG_SIZE):
+                            previous = obj[0]
+                            yield obj
+                        else:
+                            reader.drop("journal: not a record in sequence")
                     start = end
-
-    def _scan(self, reader):
-        """Every valid record in the file, in order; markers raise self.base, bad frames count."""
-        previous = self.base
-        for obj in self._frames(reader):
-            if not isinstance(obj, list):
-                reader.drop("journal: frame is not an array")
-            elif len(obj) in (1, 2) and isinstance(obj[0], int):
-                self.base = max(self.base, obj[0])
-                previous = max(previous, obj[0])
-            elif (len(obj) == 4 and isinstance(obj[0], int) and obj[0] > previous
-                  and isinstance(obj[1], str) and isinstance(obj[3], bytes)
-                  and len(obj[3]) == TAG_SIZE):
-                previous = obj[0]
-                yield obj
-            else:
-                reader.drop("journal: not a record in sequence")
 
     def _frame(self, seq, kind, data):
         """The frame of a record, tagged under the journal's key and identity."""
         head = cbor.encode(seq) + cbor.encode(kind)
         body = cbor.encode(data)
         # b"\x84" heads a CBOR array of four items: [ident, seq, kind, data] and the record.
-        tag = hmac256.digest(self._key, b"\x84" + self._ident + head + body)
+        key, ident = self._key
+        tag = hmac256.digest(key, b"\x84" + ident + head + body)
         return frame_cbor(b"\x84" + head + body + cbor.encode(tag))
 
     def append(self, kind, data):
@@ -178,12 +172,12 @@ class Journal:
         event's. Power-safe as compaction is: PATH.new, synced, renamed over PATH."""
         if not isinstance(key, bytes) or not key or not isinstance(ident, str) or not ident:
             raise ValueError("journal: a key is non-empty bytes and an identity a str")
-        self._key = key
-        self._ident = cbor.encode(ident)
+        self._key = (key, cbor.encode(ident))
         kept = self.kept()
         new = self.path + ".new"
         with open(new, "wb") as f:
-            f.write(_marker(self.base, kept))
+            # the compaction marker: [base], or [base, kept] with the application's state
+            f.write(encode_frame([self.base] if kept is None else [self.base, kept]))
             for seq, kind, data, _tag in self.records_after(self.base):
                 f.write(self._frame(seq, kind, data))
             _durable(f)
@@ -212,7 +206,7 @@ class Journal:
             return False
         new = self.path + ".new"
         with open(new, "wb") as f:
-            f.write(_marker(seq, kept))
+            f.write(encode_frame([seq] if kept is None else [seq, kept]))  # as in rekey
             for record in self.records_after(seq):
                 f.write(encode_frame(list(record)))
             _durable(f)

@@ -11,7 +11,7 @@ class Loop:
     def __init__(self, app, board):
         self.app = app
         self.board = board
-        self._alert = None
+        self.alert = None  # what the red LED last showed: the app's alert()
         self.redraw()
 
     def step(self):
@@ -34,8 +34,8 @@ class Loop:
             board.buzzer.play(app.beep, now)
             app.beep = None
         alert = app.alert()
-        if alert != self._alert:
-            self._alert = alert
+        if alert != self.alert:
+            self.alert = alert
             red = board.leds.get("red")
             if red is not None:
                 if alert:

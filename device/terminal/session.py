@@ -9,7 +9,7 @@ Also here: the Law 15 checks of a board the players are about to start, and the 
 board (Law 77, from North-South's side).
 """
 
-from bridge import score as law77
+from bridge import score
 from bridge.auction import Auction
 from bridge.boards import is_vulnerable
 
@@ -19,7 +19,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-FIRST_BID = 3  # call codes as in docs/RECORDS.md
+FIRST_BID = const(3)  # call codes as in docs/RECORDS.md
 # The engine's journal events (docs/AUCTION_LOG.md, "Journal events"): a call is
 # call | seat << 6 | flags; a director's entry 1 << 13 accept, 2 << 13 reject. (Private
 # constants are const(): folded into the bytecode, no name or dict slot on the board.)
@@ -30,7 +30,7 @@ _ACCEPT = const(1 << 13)
 _REJECT = const(2 << 13)
 
 PASSED_OUT = (0, 0, -1)  # a "contract" for a board passed out: bid PASS, no declarer
-MAX_CONTRACT = FIRST_BID + 7 * 5 - 1  # 7NT: nothing above it is ever a contract
+_MAX_CONTRACT = const(FIRST_BID + 7 * 5 - 1)  # 7NT: nothing above it is ever a contract
 
 # Phases of a board.
 AUCTION = 0
@@ -48,20 +48,13 @@ PLAY_MODE = 2  # every card is recorded (docs/CONFIG.md `set.play`)
 # a card is seat << 6 | card; a claim _CLAIM | ok << 6 | seat << 4 | tricks; a director's
 # entry the tuple of its fields (option, suit, card, tricks, seat, trick): they are rare.
 _CLAIM = const(1 << 8)
-PLAY_ENDED = "ended"  # bridge.play statuses, compared without importing the engine
+_PLAY_ENDED = const("ended")  # bridge.play statuses, compared without importing the engine
 PLAY_DIRECTOR = "director"
 
-# Law 15 findings on a board the players choose.
-IN_ORDER = None
+# Law 15 findings on a board the players choose (None: in order).
 OUT_OF_ORDER = "out_of_order"
-WRONG_BOARD = "wrong_board"
-PLAYED_BEFORE = "played_before"
-
-
-def contract_ok(ct, x, dcl):
-    """Whether a contract entered without an auction can exist (level 1..7)."""
-    return (isinstance(ct, int) and FIRST_BID <= ct <= MAX_CONTRACT and x in (0, 1, 2)
-            and dcl in (0, 1, 2, 3))
+_WRONG_BOARD = const("wrong_board")
+_PLAYED_BEFORE = const("played_before")
 
 
 def ns_score(contract, vul, tricks):
@@ -70,7 +63,7 @@ def ns_score(contract, vul, tricks):
     if dcl < 0:
         return 0
     level, strain = (bid - FIRST_BID) // 5 + 1, (bid - FIRST_BID) % 5
-    points = law77.score(level, strain, risk, is_vulnerable(vul, dcl), tricks)
+    points = score.score(level, strain, risk, is_vulnerable(vul, dcl), tricks)
     return points if dcl & 1 == 0 else -points
 
 
@@ -145,7 +138,7 @@ class Board:
         if ct[2] < 0:
             return TRICKS
         if mode & PLAY_MODE:
-            if not self.play_skipped and self.get_play().status != PLAY_ENDED:
+            if not self.play_skipped and self.get_play().status != _PLAY_ENDED:
                 return PLAY
         elif mode & LEAD_MODE and self.lead is None and not self.lead_skipped:
             return LEAD
@@ -157,7 +150,7 @@ class Board:
         if not self.plays:
             return -1
         p = self.get_play()
-        return p.declarer_tricks() if p is not None and p.status == PLAY_ENDED else -1
+        return p.declarer_tricks() if p is not None and p.status == _PLAY_ENDED else -1
 
     def clear_result(self):
         self.tricks = -1
@@ -221,7 +214,7 @@ class Session:
             if self.current is not None and self.current.b != b:
                 self.current.auction = None  # only the board at the table keeps its engines
                 self.current.play = None
-            self.current = self.board(b, True)
+            self.current = self.board(b)
         elif kind == "res":
             board = self.board(d["b"])
             board.clear_result()
@@ -240,7 +233,8 @@ class Session:
             board = self.board(d["b"])
             if d.get("po") == 1:
                 board.quick = PASSED_OUT
-            elif contract_ok(d["ct"], d["x"], d["dcl"]):
+            elif (isinstance(d["ct"], int) and FIRST_BID <= d["ct"] <= _MAX_CONTRACT
+                  and d["x"] in (0, 1, 2) and d["dcl"] in (0, 1, 2, 3)):  # a contract that exists
                 board.quick = (d["ct"], d["x"], d["dcl"])
             else:
                 raise ValueError("quick")
@@ -361,7 +355,7 @@ class Session:
 
     # -- questions ----------------------------------------------------------------------------
 
-    def board(self, b, create=False):
+    def board(self, b):
         """The Board b of this round; a record for an unknown board creates it."""
         got = self.boards.get(b)
         if got is None:
@@ -389,18 +383,18 @@ class Session:
         return None
 
     def check_board(self, b, mode):
-        """Law 15 (and order of play): IN_ORDER or the finding to warn and flag."""
+        """Law 15 (and order of play): None if in order, else the finding to warn and flag."""
         if b in self.boards:
-            return IN_ORDER  # already started here this round: going back to it
+            return None  # already started here this round: going back to it
         for packed in self.history:
             if packed >> 20 == b and ((packed >> 10) & 1023 == self.ns or
                                       packed & 1023 == self.ew):
-                return PLAYED_BEFORE
+                return _PLAYED_BEFORE
         if not self.first <= b <= self.last:
-            return WRONG_BOARD
+            return _WRONG_BOARD
         if b != self.next_board(mode):
             return OUT_OF_ORDER
-        return IN_ORDER
+        return None
 
     def round_done(self, mode):
         for b in range(self.first, self.last + 1):

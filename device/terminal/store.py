@@ -17,8 +17,6 @@ the new one, never a state without its records (docs/RECORDS.md, "What compactio
 from terminal import cbor
 from terminal.frame import MAX_PAYLOAD
 
-_ROOM = MAX_PAYLOAD - 16  # the marker [seq, state] is one frame
-
 
 def rebuild(session, journal):
     """Restore what the last compaction kept, then apply every stored record, oldest first;
@@ -41,7 +39,7 @@ def checkpoint(session):
     upto, state = session.checkpoint()
     if state is not None:
         flags = state[-1]
-        while flags and len(cbor.encode([upto, state])) > _ROOM:
+        while flags and len(cbor.encode([upto, state])) > MAX_PAYLOAD - 16:  # one frame
             flags.pop(0)
     return upto, state
 
