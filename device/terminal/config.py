@@ -13,6 +13,7 @@ holds it). Pair names are for the host's reports and are not kept.
 """
 
 import binascii
+import gc
 import hashlib
 import sys
 
@@ -63,7 +64,14 @@ class Config:
             c.errors.append(str(e))
             return c
         raw = None  # the file's bytes are not needed while the configuration is built
-        return Config(data)
+        c = Config(data)
+        # The tables were made above the decoded file; copied once it is freed, they move
+        # down into its room, and the top of the heap is one free block again for what
+        # loads next (the qstr pools need up to 7 KB in one piece).
+        data = None
+        gc.collect()
+        c._boards, c._rounds, c._players = bytes(c._boards), bytes(c._rounds), bytes(c._players)
+        return c
 
     # -- what the terminal asks --------------------------------------------------------------
 
