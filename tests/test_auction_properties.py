@@ -104,6 +104,11 @@ def play(entries, dealer):
 # Found by hypothesis: S's second pass, at W's turn after E's inadmissible double was ruled
 # (36B bars W), was taken as a change of S's pass; undoing it lost W's obligation.
 @example([(0, 0, 0), (0, 3, 0), (0, 0, 0), (2, 1, 0), EV_REJECT, (3, 0, 0), (0, 4, 0)], 0)
+# Found by hypothesis: W's pass replacing his bid under 37B closed the auction on a pass out of
+# rotation (Law 34 reopened it, a rebuild), and then the obligations of 37B were laid on the
+# rebuilt auction: E, barred by them, had his insufficient bid accepted (27A).
+@example([(0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 3, 0), (1, 3, 0), EV_ACCEPT, (0, 0, 0),
+          (0, 0, 0), (0, 0, EV_UNINTENDED), (0, 3, 0), (0, 0, 0), EV_REJECT, EV_ACCEPT], 0)
 def test_any_entries_keep_the_auction_legal(entries, dealer):
     play(entries, dealer)
 

@@ -514,8 +514,8 @@ class Auction:
                 self._rule(_P37B)
             else:
                 self.rulings.append("38")
-            self._pass_for(offender, pev)
             self._lead(offender, call, flags, _PASS)
+            self._pass_for(offender, pev)
         else:  # Law 39: 39C for a defender's bid, double or redouble, else 39B
             declarer = self.declarer()
             if declarer is None or call == _PASS or not (offender ^ declarer) & 1:
@@ -552,11 +552,12 @@ class Auction:
 
     def _pass_for(self, offender, origin):
         """37B, 38: a pass replaces the call (if it was in turn); both offenders must pass
-        throughout."""
-        if offender == self.turn:
-            self.record(offender, _PASS, origin)
+        throughout. The pass is recorded last: it may end the auction, or reopen it under
+        Law 34 (a rebuild), and neither may be followed by the obligations it settled."""
         self._oblige(offender, _THROUGHOUT)
         self._oblige((offender + 2) & 3, _THROUGHOUT)
+        if offender == self.turn:
+            self.record(offender, _PASS, origin)
 
     def _rule(self, code):
         """Note that paragraph `code` (a _P... constant) applied."""
