@@ -27,16 +27,17 @@ class AdjustScreen:
         if k == 1:
             app.go(ArtificialScreen(self.board))
         elif k == 2 or k == 3:
-            app.go(AssignScreen(self.board, k == 3))
+            app.go(AssignScreen(self.board, "wgt" if k == 3 else "asg"))
         elif k == 4:
-            app.go(Confirm(t("adj_np"), t("brd") + str(self.board.b), self.not_played,
+            app.go(Confirm(t("adj_np"), t("brd") + str(self.board.b), self.apply,
                            lambda app: app.go(self)))
         elif k == keys.BACK:
             menu(app, self.board.b)
         else:
             app.refuse()
 
-    def not_played(self, app):
+    def apply(self, app):
+        """OK on the question: the board was not played."""
         app.commit("adj", {"b": self.board.b, "how": "np"})
         menu(app, self.board.b)
 
@@ -51,13 +52,13 @@ class ArtificialScreen:
     def __init__(self, board):
         self.board = board
         self.pct = [50, 50]
-        self.side = 0
+        self.at = 0  # the side the cursor is on: 0 NS, 1 EW
 
     def key(self, app, k):
         if 4 <= k <= 6:
-            self.pct[self.side] = k * 10
+            self.pct[self.at] = k * 10
         elif k == keys.UP or k == keys.DOWN:
-            self.side = 1 - self.side
+            self.at = 1 - self.at
         elif k == keys.OK:
             app.commit("adj", {"b": self.board.b, "how": "art", "ns": self.pct[0],
                                "ew": self.pct[1]})
@@ -69,8 +70,8 @@ class ArtificialScreen:
             app.refuse()
 
     def lines(self, app):
-        return [t("adj_art")[2:], (">" if self.side == 0 else " ") + "NS %d%%" % self.pct[0],
-                (">" if self.side == 1 else " ") + "EW %d%%" % self.pct[1], "",
+        return [t("adj_art")[2:], (">" if self.at == 0 else " ") + t("ns_pct") % self.pct[0],
+                (">" if self.at == 1 else " ") + t("ew_pct") % self.pct[1], "",
                 t("art_help"), t("apply"), t("back")]
 
 
@@ -78,26 +79,41 @@ class AssignScreen:
     """An assigned score (contract, declarer, tricks), or a weighted one made of such parts
     with percentages that add up to 100 (Law 12C1c: e.g. 60% of 4S= and 40% of 4S-1)."""
 
-    def __init__(self, board, weighted):
+    def __init__(self, board, how):
         self.board = board
-        self.weighted = weighted
+        self.how = how  # "asg" assigned or "wgt" weighted, as recorded
         self.parts = []
-        self.new_part()
+        self.clear()
 
     def total(self):
         return sum(p[0] for p in self.parts)
 
-    def new_part(self):
-        self.step = 0 if self.weighted else 1
-        self.pct = Digits(100 - self.total(), -1 if self.weighted else 100)
+    def clear(self):
+        """A new part: nothing typed."""
+        self.step = 0 if self.how == "wgt" else 1
+        self.pct = Digits(100 - self.total(), -1 if self.how == "wgt" else 100)
         self.contract = ContractEntry(allow_passed=False)
         self.tricks = None
 
     def key(self, app, k):
-        if k == keys.BACK and self.back_step():
+        if k == keys.BACK:  # deletes what was typed last; with nothing left, back to the menu
+            if self.step == 2:
+                if self.tricks.value >= 0:
+                    self.tricks.key(keys.BACK)
+                else:
+                    self.step = 1
+            elif self.step == 1 and self.contract.level:
+                self.contract.key(keys.BACK)
+            elif self.step == 1 and self.how == "wgt":
+                self.step = 0
+            elif self.step == 0 and self.pct.value >= 0:
+                self.pct.back()
+            elif self.step == 0 and self.parts:
+                self.parts.pop()
+                self.clear()
+            else:
+                menu(app, self.board.b)
             return None
-        if k == keys.BACK:
-            return menu(app, self.board.b)
         if self.step == 0:
             if k == keys.OK and self.pct.value > 0:
                 self.step = 1
@@ -113,9 +129,9 @@ class AssignScreen:
             v = self.contract.value()
             self.parts.append([self.pct.value, v[0], v[1], v[2], self.tricks.value])
             if self.total() < 100:
-                return self.new_part()
+                return self.clear()
             p = self.parts[0]
-            if self.weighted:
+            if self.how == "wgt":
                 app.commit("adj", {"b": self.board.b, "how": "wgt", "parts": self.parts})
             else:
                 app.commit("adj", {"b": self.board.b, "how": "asg", "ct": p[1], "x": p[2],
@@ -126,39 +142,14 @@ class AssignScreen:
             app.refuse()
         return None
 
-    def back_step(self):
-        """BACK deletes what was typed last; False when there is nothing left to delete."""
-        if self.step == 2:
-            if self.tricks.value >= 0:
-                self.tricks.key(keys.BACK)
-            else:
-                self.step = 1
-            return True
-        if self.step == 1:
-            c = self.contract
-            if c.level:
-                return c.key(keys.BACK)
-            if self.weighted:
-                self.step = 0
-                return True
-            return False
-        if self.pct.value >= 0:
-            self.pct.back()
-            return True
-        if self.parts:
-            self.parts.pop()
-            self.new_part()
-            return True
-        return False
-
     def lines(self, app):
-        title = t("adj_wgt")[2:] if self.weighted else t("adj_asg")[2:]
+        title = t("adj_wgt")[2:] if self.how == "wgt" else t("adj_asg")[2:]
         out = [title]
-        if self.weighted:
+        if self.how == "wgt":
             out.append(t("part") % (len(self.parts) + 1, self.total()))
             for p in self.parts[-1:]:
                 ct = (p[1], p[2], p[3])
-                out.append("%d%% " % p[0] + contract_text(ct) + " " + str(p[4]))
+                out.append(t("pct_part") % (p[0], contract_text(ct) + " " + str(p[4])))
             out.append(t("percent") % self.pct.text())
         out.append(t("contract") + ": " + self.contract.text())
         if self.step == 2:
@@ -168,5 +159,5 @@ class AssignScreen:
         while len(out) < 6:
             out.append("")
         out = out[:6]
-        out.append("OK, BACK")
+        out.append(t("ok_back"))
         return out

@@ -32,13 +32,13 @@ from terminal.session import (
 )
 from terminal.ui_text import t
 
-DIRECTOR_TIMEOUT_MS = 120000  # director mode closes after two minutes without a key
-_REPEATING = (keys.UP, keys.DOWN, keys.BACK)
-# The modules of screens, loaded by App._arrive when a screen is shown. The others are forgotten
-# then, with the modules they import (loaded again by the next that needs one), so the heap
-# holds one group of screens at a time.
-_SCREENS = "round_ui overview board_entry board_result entry director director_lists rulings \
-adjust traveller play_entry play_director"
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_DIRECTOR_TIMEOUT_MS = const(120000)  # director mode closes after two minutes without a key
 
 
 class App:
@@ -58,7 +58,7 @@ class App:
         self.syncing = False  # the sync station is talking to the terminal (main.py)
         self._last_key = 0
         self.screen = None
-        self._next = None  # the screen to show once the key is handled (show, home)
+        self.next = None  # the screen to show once the key is handled (show, home)
         self.home()
         self._arrive()
 
@@ -67,7 +67,7 @@ class App:
     def key(self, event, now=0):
         """Handle one keypad event; True when the screen may have changed."""
         kind, k = event & KIND_MASK, event & KEY_MASK
-        if not (kind == PRESS or (kind == REPEAT and k in _REPEATING)):
+        if not (kind == PRESS or (kind == REPEAT and k in (keys.UP, keys.DOWN, keys.BACK))):
             return False
         if self.syncing:  # nothing is recorded while the station reads the journal
             self.beep = buzzer.ERROR
@@ -86,7 +86,7 @@ class App:
 
     def tick(self, now):
         """The clock: director mode closes when left open. True when the screen changed."""
-        if self.director and ticks_diff(now, self._last_key) > DIRECTOR_TIMEOUT_MS:
+        if self.director and ticks_diff(now, self._last_key) > _DIRECTOR_TIMEOUT_MS:
             self.home()
             self._arrive()
             return True
@@ -108,14 +108,14 @@ class App:
 
     def go(self, screen):
         self.screen = screen
-        self._next = None
+        self.next = None
 
     def show(self, module, name, *args):
         """Go to the screen class `name` of the screen module terminal.<module>, built with
         args once the key is handled: the screens left behind (and their module, if no other
         screen needs it) are freed before the new module loads."""
         self.screen = None
-        self._next = (module, name, args)
+        self.next = (module, name, args)
 
     def home(self):
         """The screen the state calls for (chosen once the key is handled); it also closes
@@ -126,10 +126,10 @@ class App:
     def _arrive(self):
         """Build the screen that show() asked for, or after home() the one the session's state
         calls for."""
-        if self._next is None:
+        if self.next is None:
             return
-        module, name, args = self._next
-        self._next = None
+        module, name, args = self.next
+        self.next = None
         board = self.session.current
         if module is None and not self.session.round:
             module, name = "round_ui", "StartScreen"
@@ -149,11 +149,14 @@ class App:
                 name = ("LeadScreen", "TricksScreen", "VerifyScreen", "ScoreScreen")[
                     (LEAD, TRICKS, VERIFY, DONE).index(phase)]
         # The other screen modules are forgotten (each is freed once no screen of it is
-        # shown), and freed before this one loads; so are the Laws' texts, which the
-        # irregularity and ruling screens import when they draw.
-        terminal.forget(["terminal." + m for m in _SCREENS.split() if m != module] +
+        # shown), with the modules they import (loaded again by the next that needs one), and
+        # freed before this one loads: the heap holds one group of screens at a time. So are
+        # the Laws' texts, which the irregularity and ruling screens import when they draw.
+        screens = "round_ui overview board_entry board_result entry director director_lists \
+rulings adjust traveller play_entry play_director"
+        terminal.forget(["terminal.%s" % m for m in screens.split() if m != module] +
                         ["bridge.rulings_text"])
-        full = "terminal." + module
+        full = "terminal.%s" % module
         if full not in sys.modules:
             if terminal.SCARCE_HEAP:
                 gc.collect()
@@ -176,8 +179,9 @@ class App:
         if why:
             self.note = why
 
-    def click(self, recorded=False):
-        self.beep = buzzer.CONFIRM if recorded else buzzer.CLICK
+    def click(self, done=False):
+        """The click of a key taken, or the confirmation of a record done."""
+        self.beep = buzzer.CONFIRM if done else buzzer.CLICK
 
     def irregular(self, board, law=None):
         """An irregular call or card (`law`, else the auction's pending one): flag it for the
@@ -209,12 +213,12 @@ class App:
 
     # -- boards --------------------------------------------------------------------------------
 
-    def start_board(self, b, confirmed=None):
+    def start_board(self, b, why=None):
         """Start board b; out of order or against Law 15 the players confirm first (OK calls
-        this again with the finding, `confirmed`) and the director gets a flag."""
+        this again with the finding, `why`) and the director gets a flag."""
         s = self.session
-        finding = confirmed
-        if confirmed is None:
+        finding = why
+        if why is None:
             if s.current is not None and s.current.b == b:
                 return self.home()
             finding = s.check_board(b, self.mode())

@@ -10,29 +10,6 @@ from hw import keys
 from terminal.screens import bid, board_title, call_text, seat_key, wrap
 from terminal.ui_text import lang, seat, t
 
-_RISK_KEYS = (keys.PASS, keys.DOUBLE, keys.REDOUBLE)  # call codes 0, 1, 2 in key order
-
-
-def auction_rows(auction, dealer, limit):
-    """The standing calls as rows of four columns (N E S W), the last `limit` rows."""
-    rows = []
-    row = [""] * 4
-    col = dealer
-    started = False
-    for packed in auction.calls:
-        s = packed >> 6
-        if started and s <= col:
-            rows.append(row)
-            row = [""] * 4
-        row[s] = call_text(packed & 63)
-        col = s
-        started = True
-    rows.append(row)
-    out = []
-    for r in rows[-limit:]:
-        out.append("".join(("  " + c + "    ")[:5] for c in r).rstrip())
-    return out
-
 
 class AuctionScreen:
     """Bidding-box mode: the seat to call is shown and follows the engine's turn; a bid is
@@ -42,11 +19,11 @@ class AuctionScreen:
     BACK with nothing typed starts a change of the last call (Law 25A; MENU toggles 25B).
     """
 
-    def __init__(self, board, seat_=-1, flags=0, ruled=False):
+    def __init__(self, board, seat=-1, flags=0, ruled=False):
         self.board = board
         self.ruled = ruled  # the director chose who calls now, while the call is pending
         self.level = 0
-        self.seat = seat_  # the next call is this seat's (out of rotation, director's choice)
+        self.seat = seat  # the next call is this seat's (out of rotation, director's choice)
         self.flags = flags  # 1 artificial, 2 same meaning: the director's judgment (27B1)
         self.change = 0  # 1 unintended (25A), 2 deliberate (25B)
         self.menu = False
@@ -72,12 +49,13 @@ class AuctionScreen:
                 self.menu = True
                 app.refuse()
             return None
+        risk_keys = (keys.PASS, keys.DOUBLE, keys.REDOUBLE)  # call codes 0, 1, 2 in key order
         if 1 <= k <= 9:
             self.level = k
         elif keys.strain(k) >= 0 and self.level:
             self.call(app, bid(self.level, keys.strain(k)))
-        elif k in _RISK_KEYS and not self.level:
-            self.call(app, _RISK_KEYS.index(k))
+        elif k in risk_keys and not self.level:
+            self.call(app, risk_keys.index(k))
         elif k == keys.BACK:
             if self.level:
                 self.level = 0
@@ -133,7 +111,19 @@ class AuctionScreen:
             return out + [t("m_boards"), t("m_lang"), t("m_sound"), t("back")]
         out = [board_title(self.board),
                "".join(("  " + seat(s) + "  ") for s in range(4)).rstrip()]
-        out += auction_rows(a, self.board.dealer, 4)
+        rows = []  # the standing calls in four columns (N E S W), a row per round of calls
+        row = [""] * 4
+        col = -1
+        for packed in a.calls:
+            s = packed >> 6
+            if s <= col:
+                rows.append(row)
+                row = [""] * 4
+            row[s] = call_text(packed & 63)
+            col = s
+        rows.append(row)
+        for r in rows[-4:]:
+            out.append("".join(("  " + c + "    ")[:5] for c in r).rstrip())
         while len(out) < 6:
             out.append("")
         who = self.caller(a)
@@ -158,7 +148,7 @@ def irregularity_lines(a):
     from bridge import rulings_text  # loaded only while an irregularity waits
 
     offender, c, law = a.pending
-    out = ["!!! " + t("director") + " !!!", t("law") % law]
+    out = [t("td_alarm"), t("law") % law]
     out += wrap(rulings_text.text("L" + law, lang()))[:2]
     out.append(seat(offender) + ": " + call_text(c))
     while len(out) < 5:

@@ -8,7 +8,6 @@ terminal.board_entry.
 
 from hw import keys
 from terminal.screens import (
-    SUITS,
     Digits,
     board_title,
     card_text,
@@ -17,6 +16,7 @@ from terminal.screens import (
     rank_key,
     restrictions,
     signed,
+    suit,
     tricks_text,
 )
 from terminal.session import LEAD_MODE, PLAY_MODE, ns_score
@@ -24,7 +24,7 @@ from terminal.ui_text import seat, t
 
 
 def score_line(ns):
-    return "NS " + signed(ns) + "  EW " + signed(-ns)
+    return "NS %s  EW %s" % (signed(ns), signed(-ns))
 
 
 class LeadScreen:
@@ -34,7 +34,7 @@ class LeadScreen:
     def __init__(self, board):
         self.board = board
         self.ct = board.contract()
-        self.leader = lho(self.ct[2])
+        self.seat = lho(self.ct[2])  # the leader
         self.suit = -1
 
     def key(self, app, k):
@@ -43,7 +43,7 @@ class LeadScreen:
             if 0 <= s <= 3:
                 self.suit = s
             elif k == keys.UP or k == keys.DOWN:
-                self.leader = (self.leader + (1 if k == keys.UP else 3)) & 3
+                self.seat = (self.seat + (1 if k == keys.UP else 3)) & 3
             elif k == keys.OK:
                 self.board.lead_skipped = True
                 app.home()
@@ -60,22 +60,21 @@ class LeadScreen:
         self.suit = -1
         lead = lho(self.ct[2])
         hands = self.board.deal
-        if self.leader != lead:
+        if self.seat != lead:
             return app.refuse(t("lead_not_lho") % seat(lead))
-        if hands and not hands[self.leader * 4 + cd // 13] >> (cd % 13) & 1:
-            return app.refuse(t("lead_no_card") % (seat(self.leader), card_text(cd)))
-        app.commit("lead", {"b": self.board.b, "s": self.leader, "cd": cd})
+        if hands and not hands[self.seat * 4 + cd // 13] >> (cd % 13) & 1:
+            return app.refuse(t("lead_no_card") % (seat(self.seat), card_text(cd)))
+        app.commit("lead", {"b": self.board.b, "s": self.seat, "cd": cd})
         app.click(True)
         app.home()
 
     def lines(self, app):
         out = [board_title(self.board), contract_text(self.ct),
-               t("lead") + ": " + seat(self.leader) + " " +
-               ((SUITS[self.suit] + "_") if self.suit >= 0 else "_"),
+               t("lead") + ": " + seat(self.seat) + " " + suit(self.suit) + "_",
                t("lead_help"), t("lead_ranks")]
         a = self.board.auction
         if a is not None and restrictions(a, self.ct[2]):
-            out.append("! " + t("restrict") + " 26")
+            out.append(t("restrict_26"))
         else:
             out.append("")
         out.append(t("lead_skip"))
@@ -126,7 +125,7 @@ class TricksScreen:
     def lines(self, app):
         out = [board_title(self.board), contract_text(self.ct)]
         if self.ct[2] < 0:
-            out += ["", "NS 0  EW 0", "", "", t("ok_record")]
+            out += ["", score_line(0), "", "", t("ok_record")]
             return out
         v = self.entry.value
         out += [t("tricks"), "  " + self.entry.text(),
@@ -160,8 +159,8 @@ class VerifyScreen:
         ct = board.contract()
         out = [t("verify") + " " + t("brd") + str(board.b), contract_text(ct)]
         if ct[2] >= 0:
-            out.append(str(board.tricks) + " " + t("tricks_short") + " (" +
-                       tricks_text(ct, board.tricks) + ")")
+            out.append("%s (%s)" % (str(board.tricks) + " " + t("tricks_short"),
+                                    tricks_text(ct, board.tricks)))
         else:
             out.append("")
         out += [score_line(board.score), "", t("opp_ok"), t("opp_back")]
@@ -202,9 +201,9 @@ class ScoreScreen:
             head = contract_text(ct)
             if ct[2] >= 0:
                 head += " " + tricks_text(ct, board.tricks)
-            out += [head, "NS " + signed(board.score), "EW " + signed(-board.score)]
+            out += [head] + score_line(board.score).split("  ")  # NS and EW a line each
         elif how == "art":
-            out += [t("adjusted"), "NS %d%%" % adj["ns"], "EW %d%%" % adj["ew"]]
+            out += [t("adjusted"), t("ns_pct") % adj["ns"], t("ew_pct") % adj["ew"]]
         elif how == "np":
             out += [t("adjusted"), t("not_played"), ""]
         else:
@@ -213,13 +212,13 @@ class ScoreScreen:
                 [[100, adj["ct"], adj["x"], adj["dcl"], adj["tr"]]]
             for p in parts[:3]:
                 ct = (p[1], p[2], p[3])
-                out.append(("%d%% " % p[0] if how == "wgt" else "") + contract_text(ct) + " " +
-                           tricks_text(ct, p[4]))
+                text = contract_text(ct) + " " + tricks_text(ct, p[4])
+                out.append(t("pct_part") % (p[0], text) if how == "wgt" else text)
         while len(out) < 5:
             out.append("")
         out = out[:5]
         if not out[4]:
             out[4] = t("trav_key")
         out.append(t("ok_next"))
-        out.append(t("correct") if self.board.adj is None else "")
+        out.append(t("back_correct") if self.board.adj is None else "")
         return out

@@ -45,22 +45,21 @@ class PinScreen:
                 t("td_pin") % ("*" * len(self.pin) + "_"), t("back")]
 
 
-def pending_board(app, b):
+def pending(app, b):
+    """The irregularity of board b the director may rule on, a call or else a card: (screen
+    module, screen, law), or None."""
     board = app.session.boards.get(b)
-    if board is not None and board.events and board.get_auction().status == "director":
-        return board
-    return None
-
-
-def pending_play(app, b):
-    """The play irregularity of board b the director may rule on: (law, ...) or None."""
-    board = app.session.boards.get(b)
-    if board is None or not board.plays:
+    if board is None:
+        return None
+    if board.events and board.get_auction().status == "director":
+        return "rulings", "RulingScreen", board.get_auction().pending[2]
+    if not board.plays:
         return None
     # Only when the play is recorded; imported beside this menu (App._arrive would forget it).
     from terminal.play_director import play_pending
 
-    return play_pending(board)
+    play = play_pending(board)
+    return ("play_director", "PlayRulingScreen", play[0]) if play else None
 
 
 class MenuScreen:
@@ -84,10 +83,9 @@ class MenuScreen:
             app.show("director_lists", "FlagsScreen", t("flags"), self.b)
         elif board is None:
             app.refuse()
-        elif k == 2 and pending_board(app, self.b):
-            app.show("rulings", "RulingScreen", board)
-        elif k == 2 and pending_play(app, self.b):
-            app.show("play_director", "PlayRulingScreen", board)
+        elif k == 2 and pending(app, self.b):
+            ruling = pending(app, self.b)
+            app.show(ruling[0], ruling[1], board)
         elif k == 3:
             app.show("adjust", "AdjustScreen", board)
         elif k == 4:
@@ -107,11 +105,8 @@ class MenuScreen:
         app.note = t("erased")
 
     def lines(self, app):
-        board = pending_board(app, self.b)
-        law = board.get_auction().pending[2] if board else None
-        if law is None:
-            play = pending_play(app, self.b)
-            law = play[0] if play else None
+        ruling = pending(app, self.b)
+        law = ruling[2] if ruling else None
         return [t("td_menu") + " " + t("brd") + (str(self.b) if self.b else "-"),
                 t("td_flags") % len(app.session.flags),
                 (t("td_rule") % law) if law else "",

@@ -4,7 +4,7 @@ to the declarer; scrolled text screens (terminal.rulings), loaded from the direc
 """
 
 from terminal.rulings import TextScreen
-from terminal.screens import SUITS, restrictions, wrap
+from terminal.screens import restrictions, suit, wrap
 from terminal.ui_text import lang, seat, t
 
 _WHY = {"dircall": "why_dircall", "wrong_board": "why_wrong_board",
@@ -43,7 +43,7 @@ class RestrictScreen(TextScreen):
 
         out = []
         for offender, law, mask in restrictions(board.get_auction(), ct[2]):
-            suits = "".join(SUITS[s] for s in range(4) if mask >> s & 1)
+            suits = "".join(suit(s) for s in range(4) if mask >> s & 1)
             out.append(seat(offender) + ": " + law + " " + suits)
             out += wrap(rulings_text.text(law, lang()))
         return out or [t("no_restrict")]

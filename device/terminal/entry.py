@@ -84,10 +84,10 @@ class ContractEntry:
         if self.passed or self.dcl >= 0:
             return t("ok_record")
         if not self.level:
-            return "1-7" + (", " + t("pass_po") if self.allow_passed else "")
+            return t("levels_po") if self.allow_passed else t("levels")
         if self.strain < 0:
             return "\u2663\u2666\u2665\u2660 " + t("nt")
-        return "X/XX, " + t("seat_keys")
+        return t("risk_seat")
 
 
 class QuickScreen:

@@ -12,39 +12,46 @@ class RoundScreen:
     UP/DOWN or digits choose a board, OK starts it; when all are done OK closes the round."""
 
     def __init__(self, app):
-        self.typed = Digits(999)
-        self.pick = app.session.next_board(app.mode())
+        self.entry = Digits(999)  # a board typed
+        self.b = app.session.next_board(app.mode())  # the board UP/DOWN points at
 
     def key(self, app, k):
         s = app.session
         if k == keys.UP or k == keys.DOWN:
             order = s.round_boards()
-            i = order.index(self.pick) if self.pick in order else -1
-            self.pick = order[(i + (1 if k == keys.DOWN else -1)) % len(order)]
-            self.typed.value = -1
+            i = order.index(self.b) if self.b in order else -1
+            self.b = order[(i + (1 if k == keys.DOWN else -1)) % len(order)]
+            self.entry.value = -1
         elif k == keys.BACK:
-            if self.typed.value >= 0:
-                self.typed.back()
+            if self.entry.value >= 0:
+                self.entry.back()
             else:
                 app.home()
         elif k == keys.OK:
-            b = self.chosen()
+            b = self.value()
             if b > 0:
                 app.start_board(b)
             elif s.round_done(app.mode()):
-                app.go(Confirm(t("close_ask") % s.round, t("no_more"), _close,
+                app.go(Confirm(t("close_ask") % s.round, t("no_more"), self.close,
                                lambda app: app.home()))
             else:
                 app.refuse()
         elif k == keys.MENU:
-            app.go(MenuScreen(self.chosen(), self))
-        elif not self.typed.key(k):
+            app.go(MenuScreen(self.value(), self))
+        elif not self.entry.key(k):
             app.refuse()
 
-    def chosen(self):
-        if self.typed.value > 0:
-            return self.typed.value
-        return self.pick or 0
+    def value(self):
+        """The board chosen: typed, else the one UP/DOWN points at; 0 for none."""
+        if self.entry.value > 0:
+            return self.entry.value
+        return self.b or 0
+
+    def close(self, app):
+        """OK on the question: the round is closed."""
+        app.commit("close", {"rnd": app.session.round})
+        app.click(True)
+        app.home()
 
     def lines(self, app):
         s = app.session
@@ -54,7 +61,7 @@ class RoundScreen:
             got = s.boards.get(b)
             mark = " " if got is None else "*" if got.phase(want) == DONE else "+"
             marks += str(b) + mark
-        out = [t("round") + " %d  %s %d" % (s.round, t("table"), s.table),
+        out = ["%s %d  %s %d" % (t("round"), s.round, t("table"), s.table),
                "NS %d - EW %d" % (s.ns, s.ew), marks[:21], marks[21:42]]
         row = app.config.round(s.round)
         if row:
@@ -62,21 +69,15 @@ class RoundScreen:
                                        str(row[5]) if row[5] else t("stay")))
         else:
             out.append("")
-        b = self.chosen()
+        b = self.value()
         if b:
             out.append(t("next_board") % b)
         elif s.round_done(want):
             out.append(t("close_round"))
         else:
-            out.append(t("choose_board") + " _")
+            out.append(t("choose_board"))
         out.append("\u2191\u2193 0-9  MENU")
         return out
-
-
-def _close(app):
-    app.commit("close", {"rnd": app.session.round})
-    app.click(True)
-    app.home()
 
 
 class MenuScreen:

@@ -11,7 +11,7 @@ from bridge import play_rulings
 
 from hw import keys
 from terminal.rulings import TextScreen
-from terminal.screens import SUITS, Digits, card_text, rank_key, wrap
+from terminal.screens import Digits, card_text, rank_key, suit, wrap
 from terminal.session import PLAY_DIRECTOR
 from terminal.ui_text import lang, seat, t
 
@@ -62,7 +62,7 @@ class PlayRulingScreen(TextScreen):
             entry, paragraph, text = options[self.choice]
             out = wrap(str(self.choice + 1) + " " + text) + [paragraph]
             if self.suit >= 0:
-                out.append(SUITS[self.suit])
+                out.append(suit(self.suit))
             if self.card >= 0:
                 out.append(card_text(self.card))
             return out
@@ -160,8 +160,7 @@ class PlayRulingScreen(TextScreen):
         if need == "suit":
             out[-1] = t("suit_ask")
         elif need == "card":
-            out[-1] = t("card_ask") % ((SUITS[self.card_suit] if self.card_suit >= 0 else "") +
-                                       "_")
+            out[-1] = t("card_ask") % (suit(self.card_suit) + "_")
         elif self.tricks is not None:
             out[-1] = t("tricks_ask") % self.tricks.text() + ("" if need else ", OK")
         else:

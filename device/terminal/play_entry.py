@@ -16,7 +16,6 @@ from bridge import play_rulings
 
 from hw import keys
 from terminal.screens import (
-    SUITS,
     Confirm,
     Digits,
     board_title,
@@ -24,6 +23,7 @@ from terminal.screens import (
     contract_text,
     rank_key,
     seat_key,
+    suit,
     wrap,
 )
 from terminal.session import PLAY_DIRECTOR
@@ -62,7 +62,7 @@ def declarer_side_tricks(play):
 def irregularity_lines(play):
     """The DIRECTOR screen of a card held for the director: law, what happened, who, what."""
     law, offender, c = play.pending
-    out = ["!!! " + t("director") + " !!!", t("law") % law]
+    out = [t("td_alarm"), t("law") % law]
     out += wrap(play_rulings.describe(law, lang()))[:2]
     if offender >= 0 and c >= 0:
         out.append(seat(offender) + ": " + card_text(c))
@@ -78,9 +78,9 @@ class PlayScreen:
     0 = ten, ♣♦♥♠ = J Q K A). MENU: ♣♦♥♠ the next card is that seat's (out of turn), 1 a
     claim, 5 enter the tricks without the rest of the play, 2/3/4 as in every menu."""
 
-    def __init__(self, board, seat_=-1):
+    def __init__(self, board, seat=-1):
         self.board = board
-        self.seat = seat_  # the next card is this seat's (out of turn), else -1: in turn
+        self.seat = seat  # the next card is this seat's (out of turn), else -1: in turn
         self.suit = -1
         self.menu = False
 
@@ -165,7 +165,7 @@ class PlayScreen:
                trick_line(play, shown)]
         out.append(penalty_line(play))
         who = self.player(play)
-        typed = (SUITS[self.suit] if self.suit >= 0 else "") + "_"
+        typed = suit(self.suit) + "_"
         head = t("card_by") % seat(who) if self.seat >= 0 else t("to_play") + " " + seat(who)
         out.append(head + ": " + typed)
         out.append(t("play_help"))
@@ -198,9 +198,9 @@ class RevokeScreen:
     def lines(self, app):
         play = self.board.get_play()
         led = play.revokes[-1][2] if play.revokes else self.cd // 13
-        out = ["!!! " + t("director") + " !!!", t("law") % "61 " +
+        out = [t("td_alarm"), t("law") % "61 " +
                play_rulings.describe("61", lang())]
-        out.append(seat(self.who) + ": " + card_text(self.cd) + " (" + SUITS[led] + ")")
+        out.append(seat(self.who) + ": " + "%s (%s)" % (card_text(self.cd), suit(led)))
         out += ["", t("call_td"), "DIR \u2192 PIN", t("play_on")]
         return out
 

@@ -5,24 +5,17 @@ from hw import keys
 from terminal.screens import Digits
 from terminal.ui_text import seat, t
 
-_FIELDS = ("section", "table", "round", "pairs", "pairs", "boards", "boards")
-_TOPS = (26, 999, 99, 999, 999, 999, 999)
-
 
 def section_letter(n):
     return chr(64 + n) if 1 <= n <= 26 else "?"
 
 
-def next_round(session):
-    return session.closed + 1
-
-
 class StartScreen:
-    """The round the pushed configuration gives for this table: OK takes it, MENU types
-    another in."""
+    """The round the pushed configuration gives for this table (the round after the last one
+    closed): OK takes it, MENU types another in."""
 
     def key(self, app, k):
-        row = app.config.round(next_round(app.session))
+        row = app.config.round(app.session.closed + 1)
         if k == keys.OK and row:
             app.go(PlayersScreen(self.values(app, row), app.config))
         elif k == keys.MENU or (k == keys.OK and not row):
@@ -33,31 +26,33 @@ class StartScreen:
     def values(self, app, row):
         c = app.config
         sec = ord(c.section[0]) - 64 if c.section else 1
-        r = next_round(app.session)
+        r = app.session.closed + 1
         if row:
             return [sec, c.table, r, row[0], row[1], row[2], row[3]]
         return [sec, app.session.table or -1, r, -1, -1, -1, -1]
 
     def lines(self, app):
-        r = next_round(app.session)
+        r = app.session.closed + 1
         row = app.config.round(r)
         out = [t("start"), t("section") + " " + app.config.section + "  " + t("table") + " " +
                (str(app.config.table) if app.config.table else "-"), t("round") + " " + str(r)]
         if row:
             out += ["NS %d - EW %d" % (row[0], row[1]),
-                    t("boards") + " %d-%d" % (row[2], row[3]), t("ok_go"), t("menu_edit")]
+                    t("bd_range") % (row[2], row[3]), t("ok_go"), t("menu_edit")]
         elif app.config.pushed and app.session.closed:
             out += ["", t("session_end"), t("thanks"), t("menu_edit")]
         else:
-            out += ["", t("no_config"), "", "OK/MENU: " + t("type_in")]
+            out += ["", t("no_config"), "", "OK/MENU: %s" % t("type_in")]
         return out
 
 
-class Form:
-    """Numbered fields typed on the digits: UP/DOWN chooses the field, BACK deletes."""
+class TypeInScreen:
+    """Section (1=A, 2=B...), table, round, NS and EW pairs, first and last board: numbered
+    fields typed on the digits (each at most its `top`: the section 26 = Z, the round 99).
+    UP/DOWN chooses the field, BACK deletes. PlayersScreen types its fields the same way."""
 
-    def __init__(self, values, tops=_TOPS):
-        self.fields = [Digits(tops[i], values[i]) for i in range(len(values))]
+    def __init__(self, values, top=(26, 999, 99, 999, 999, 999, 999)):
+        self.fields = [Digits(top[i], values[i]) for i in range(len(values))]
         self.at = 0
 
     def key(self, app, k):
@@ -70,52 +65,38 @@ class Form:
             else:
                 app.home()
         elif k == keys.OK:
-            problem = self.problem()
-            if problem:
-                app.refuse(problem)
-            else:
-                self.done(app)
+            self.done(app)
         elif not f.key(k):
             app.refuse()
 
-    def window(self, labels, first_line):
-        """Field lines, scrolled so the cursor's field shows: 5 of them."""
+    def window(self, title, names):
+        """The title and the field lines, scrolled so the cursor's field shows: 5 of them."""
         start = max(0, min(self.at - 2, len(self.fields) - 5))
-        out = [first_line]
+        out = [title]
         for i in range(start, min(start + 5, len(self.fields))):
             v = self.fields[i]
             text = v.text()
-            if i == 0 and labels[0] == t("section") and v.value > 0:
+            if i == 0 and names[0] == t("section") and v.value > 0:
                 text = section_letter(v.value)
-            out.append((">" if i == self.at else " ") + labels[i] + ": " + text)
+            out.append((">" if i == self.at else " ") + names[i] + ": " + text)
         return out
 
-
-class TypeInScreen(Form):
-    """Section (1=A, 2=B...), table, round, NS and EW pairs, first and last board."""
-
-    def problem(self):
-        v = [f.value for f in self.fields]
-        for x in v:
-            if x <= 0:
-                return t("type_in")
-        if v[5] > v[6] or v[3] == v[4]:
-            return t("type_in")
-        return None
-
     def done(self, app):
-        app.go(PlayersScreen([f.value for f in self.fields], app.config))
+        """OK: the players' numbers next, or refused while a field is missing or wrong."""
+        v = [f.value for f in self.fields]
+        if min(v) <= 0 or v[5] > v[6] or v[3] == v[4]:
+            return app.refuse(t("type_in"))
+        return app.go(PlayersScreen(v, app.config))
 
     def lines(self, app):
-        labels = [t(x) for x in _FIELDS]
-        labels[3], labels[4], labels[5], labels[6] = "NS", "EW", t("boards") + " 1", \
-            t("boards") + " 2"
-        out = self.window(labels, t("type_in"))
+        names = [t(x) for x in ("section", "table", "round")] + \
+            ["NS", "EW", t("bd_first"), t("bd_last")]
+        out = self.window(t("type_in"), names)
         out.append(t("updown_field"))
         return out
 
 
-class PlayersScreen(Form):
+class PlayersScreen(TypeInScreen):
     """Player numbers of N, E, S, W (filled from the configuration's pairs); OK opens the
     round."""
 
@@ -126,10 +107,7 @@ class PlayersScreen(Form):
             got = config.pair_players(pair)
             if got:
                 pl[seats[0]], pl[seats[1]] = got
-        Form.__init__(self, pl, (99999,) * 4)
-
-    def problem(self):
-        return None
+        TypeInScreen.__init__(self, pl, (99999,) * 4)
 
     def done(self, app):
         v = self.values
@@ -140,7 +118,7 @@ class PlayersScreen(Form):
         app.home()
 
     def lines(self, app):
-        out = self.window([seat(s) for s in range(4)],
-                          t("players") + " NS %d EW %d" % (self.values[3], self.values[4]))
+        out = self.window(t("players") + " NS %d EW %d" % (self.values[3], self.values[4]),
+                          [seat(s) for s in range(4)])
         out.append(t("ok_go"))
         return out

@@ -48,16 +48,16 @@ class RulingScreen(TextScreen):
         self.board = board
         self.choice = -1
 
-    def options(self, texts=False):
+    def options(self, text=False):
         """The options of Law 10C1 for the pending call, ((option, paragraphs), ...); with
-        texts, rulings_text.explain's (law, title, who may accept, options in words) too.
+        text, rulings_text.explain's (law, title, who may accept, options in words) too.
         The texts are made only to be drawn: a key needs the options alone, and holding
         both explanations through a key was 5 KB more heap than any screen."""
         from bridge import rulings_text  # loaded while drawn: App._arrive forgets it
 
         a = self.board.get_auction()
         codes = rulings_text.choices(a.situation())[1]
-        return (codes, rulings_text.explain(a, lang())) if texts else codes
+        return (codes, rulings_text.explain(a, lang())) if text else codes
 
     def body(self, app):
         _codes, ex = self.options(True)

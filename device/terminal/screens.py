@@ -16,12 +16,17 @@ ROWS = 7
 # Call codes of docs/RECORDS.md (bridge.calls, not imported: its name tables cost heap):
 # PASS 0, X 1, XX 2, a bid 3 + (level - 1) * 5 + strain, strains C D H S NT = 0..4.
 FIRST_BID = 3
-SUITS = "\u2663\u2666\u2665\u2660"  # ♣♦♥♠, the strain order
 
 
-def lho(seat_):
+def suit(s):
+    """The symbol of suit s (0..3 = ♣♦♥♠, the strain order), '' for -1 (none). A slice, as
+    indexing a str interns the character as a qstr that the heap keeps for good."""
+    return "\u2663\u2666\u2665\u2660"[s:s + 1]
+
+
+def lho(s):
     """The left-hand opponent: the next seat clockwise (seats N E S W = 0..3)."""
-    return (seat_ + 1) & 3
+    return (s + 1) & 3
 
 
 def bid(level, strain):
@@ -62,12 +67,12 @@ def call_text(c):
     if c < FIRST_BID:
         return "X" if c == 1 else "XX"
     s = (c - FIRST_BID) % 5
-    return str(level_of(c)) + (t("nt") if s == 4 else SUITS[s])
+    return str(level_of(c)) + (t("nt") if s == 4 else suit(s))
 
 
 def card_text(cd):
     """'♠Т' / '♠A': a card code (suit * 13 + rank, ranks 0 = two .. 12 = ace)."""
-    return SUITS[cd // 13] + t("ranks").split(" ")[cd % 13]
+    return suit(cd // 13) + t("ranks").split(" ")[cd % 13]
 
 
 def contract_text(ct):
@@ -169,7 +174,7 @@ class Digits:
             return "_"
         if self.ct is None:
             return str(self.value)
-        return str(self.value) + " (" + tricks_text(self.ct, self.value) + ")"
+        return "%s (%s)" % (self.value, tricks_text(self.ct, self.value))
 
 
 class Confirm:

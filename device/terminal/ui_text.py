@@ -13,8 +13,6 @@ RU, EN = 0, 1
 LANGS = ("ru", "en")
 _lang = [RU]
 
-SEAT_LETTERS = ("\u0421\u0412\u042e\u0417", "NESW")  # С В Ю З / N E S W
-
 _T = """
 start|Начало сессии|Start of session
 section|Секция|Section
@@ -22,6 +20,9 @@ table|Стол|Table
 round|Раунд|Round
 pairs|Пары|Pairs
 boards|Сдачи|Boards
+bd_range|Сдачи %d-%d|Boards %d-%d
+bd_first|Сдачи 1|Boards 1
+bd_last|Сдачи 2|Boards 2
 players|Игроки|Players
 ok_go|OK далее|OK continue
 ok_yes|OK да   BACK нет|OK yes   BACK no
@@ -37,7 +38,7 @@ close_ask|Закрыть раунд %d?|Close round %d?
 no_more|Исправлений не будет|No corrections after
 session_end|Сессия окончена|Session over
 thanks|Спасибо за игру!|Thank you!
-choose_board|Сдача:|Board:
+choose_board|Сдача: _|Board: _
 out_of_order|Не по порядку!|Out of order!
 wrong_board|Не из этого раунда!|Not in this round!
 played_before|Уже игралась парой!|Played by a pair!
@@ -52,7 +53,7 @@ pass|Пас|Pass
 ranks|2 3 4 5 6 7 8 9 10 В Д К Т|2 3 4 5 6 7 8 9 10 J Q K A
 nt|БК|NT
 called_by|Заявка игрока|Call by
-seat_keys|\u2663\u2666\u2665\u2660 = С В Ю З|\u2663\u2666\u2665\u2660 = N E S W
+risk_seat|X/XX, \u2663\u2666\u2665\u2660 = С В Ю З|X/XX, \u2663\u2666\u2665\u2660 = N E S W
 change|Замена заявки|Change of call
 unintended|случайная 25A|unintended 25A
 deliberate|намеренная 25B|deliberate 25B
@@ -61,7 +62,8 @@ passed_out|Пас все|Passed out
 contract|Контракт|Contract
 quick|Быстрый ввод|Quick entry
 quick_help|уровень,масть,X,игрок|level,strain,X,seat
-pass_po|PASS: пас все|PASS: passed out
+levels|1-7|1-7
+levels_po|1-7, PASS: пас все|1-7, PASS: passed out
 lead|Первый ход|Opening lead
 lead_help|масть, затем карта|suit, then the card
 lead_ranks|2-9,0=10 \u2663В\u2666Д\u2665К\u2660Т|2-9,0=10 \u2663J\u2666Q\u2665K\u2660A
@@ -69,6 +71,7 @@ lead_skip|OK без хода|OK no lead
 lead_not_lho|Ходит ЛО разыгр.: %s|Leader is LHO: %s
 lead_no_card|У %s нет %s|%s does not hold %s
 restrict|Ограничения хода|Lead restrictions
+restrict_26|! Ограничения хода 26|! Lead restrictions 26
 tricks|Взятки разыгрывающего|Tricks by declarer
 tricks_help|цифры, \u2191\u2193 +/-|digits, \u2191\u2193 +/-
 ok_record|OK записать|OK record
@@ -76,8 +79,11 @@ verify|Проверка|Verification
 opp_ok|Противники: OK верно|Opponents: OK agree
 opp_back|BACK неверно|BACK disagree
 ok_next|OK далее|OK next
-correct|BACK исправить|BACK correct
+back_correct|BACK исправить|BACK correct
 adjusted|Скорректирован|Adjusted
+ns_pct|NS %d%%|NS %d%%
+ew_pct|EW %d%%|EW %d%%
+pct_part|%d%% %s|%d%% %s
 not_played|Не игралась|Not played
 tricks_short|взяток|tricks
 menu|Меню|Menu
@@ -88,6 +94,7 @@ m_lang|3 English|3 Русский
 m_sound|4 звук вкл/выкл|4 sound on/off
 back|BACK назад|BACK back
 director|ДИРЕКТОР|DIRECTOR
+td_alarm|!!! ДИРЕКТОР !!!|!!! DIRECTOR !!!
 call_td|Вызовите директора|Call the director
 law|Пр.%s|Law %s
 td_pin|PIN: %s|PIN: %s
@@ -110,6 +117,7 @@ accept_by|Принять может: %s|May accept: %s
 nobody|никто|nobody
 options|Цифра: вариант|Digit: option
 apply|OK применить|OK apply
+ok_back|OK, BACK|OK, BACK
 next_call|Следующая заявка: %s|Next call: %s
 repl|Замена назначения|Replacement bid
 repl_1|1 обычная|1 natural
@@ -194,5 +202,6 @@ def t(key):
 
 
 def seat(s):
-    """The one-letter seat name: С В Ю З or N E S W."""
-    return SEAT_LETTERS[_lang[0]][s]
+    """The one-letter seat name: С В Ю З or N E S W (a slice: indexing a str would intern the
+    letter as a qstr for good)."""
+    return ("\u0421\u0412\u042e\u0417", "NESW")[_lang[0]][s:s + 1]
