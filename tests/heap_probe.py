@@ -2,7 +2,8 @@
 terminal stores them), then rebuild the auction from that journal as after a power loss.
 Prints whether both states agree and the number of standing calls.
 
-    micropython -X heapsize=32k tests/heap_probe.py EVENTS_FILE   (dealer, then the events)
+    micropython -X heapsize=N tools/romrun.py IMAGE heap_probe < EVENTS   (dealer, then the
+    events; the image holds bridge/ and this module, tests/test_replay.py builds it)
 """
 
 import gc
@@ -11,9 +12,8 @@ import sys
 from bridge.auction import Auction
 
 
-def main(path):
-    with open(path) as f:
-        numbers = [int(x) for x in f.read().split()]
+def main(argv=()):
+    numbers = [int(x) for x in sys.stdin.read().split()]
     dealer = numbers.pop(0)
     live = Auction(dealer)
     for ev in numbers:
@@ -25,6 +25,4 @@ def main(path):
     gc.collect()
     same = Auction.from_events(dealer, events).snapshot() == state
     print('{"same": ' + ("true" if same else "false") + ', "calls": ' + str(calls) + "}")
-
-
-main(sys.argv[1])
+    return 0
