@@ -2,10 +2,12 @@
 
 The session is the one tests/test_terminal_session.py plays (8 rounds, full auctions,
 irregularities and rulings, results, adjusted scores), run once on CPython and once on the
-real MicroPython with the code in a ROMFS image (on the board: flash); the heap figure is
-the peak of gc.mem_alloc() after gc.collect() at every key, less the image buffer. The peer
-for the heap is the issue's 64 KiB budget; the peer for speed is CPython running the same
-keys.
+real MicroPython with the code in a ROMFS image (on the board: flash). Two heap figures:
+the live peak (gc.mem_alloc() after gc.collect() at every key, less the image buffer), and
+the least heap above the image that runs the whole session (`-X heapsize`, scanned up from
+the live peak in KiB steps until three sizes in a row run: fragmentation makes the answer
+not quite monotonic), which is what the board must have. The peer for the heap is the
+issue's 64 KiB budget; the peer for speed is CPython running the same keys.
 """
 
 import json
@@ -38,10 +40,10 @@ def build_image(path, sim):
     return path.stat().st_size
 
 
-def run(interpreter, image, script, config, out):
-    """(seconds, report) of one run of the key script."""
+def run(interpreter, image, script, config, out, heap=HEAP):
+    """(seconds, report) of one run of the key script; None if it failed (a heap too small)."""
     if interpreter == "micropython":
-        cmd = [micropython_path(), "-X", "heapsize=" + HEAP, str(ROOT / "tools" / "romrun.py"),
+        cmd = [micropython_path(), "-X", "heapsize=" + heap, str(ROOT / "tools" / "romrun.py"),
                str(image), "terminal.keyscript", str(script), str(out), "--config", str(config)]
         env = {"MICROPYPATH": "/nonexistent"}
     else:
@@ -52,9 +54,24 @@ def run(interpreter, image, script, config, out):
     proc = subprocess.run(cmd, capture_output=True, env=env, cwd=str(ROOT), timeout=600)
     seconds = time.perf_counter() - start
     if proc.returncode:
+        if heap != HEAP:
+            return None
         raise SystemExit("%s failed: %s%s" % (interpreter, proc.stdout[-2000:],
                                                proc.stderr[-2000:]))
     return seconds, json.loads(proc.stdout.decode().splitlines()[0])
+
+
+def least_heap(image, script, config, folder, peak):
+    """The least heap above the image, in KiB, from which three sizes in a row run."""
+    size = image.stat().st_size
+    kib, good = -(-peak // 1024), 0
+    while good < 3:
+        out = folder / ("least-%d" % kib)
+        out.mkdir()
+        ok = run("micropython", image, script, config, out, str(size + kib * 1024)) is not None
+        good = good + 1 if ok else 0
+        kib += 1
+    return kib - 3
 
 
 def session(tmp, name, script_text, config_data, image):
@@ -72,6 +89,7 @@ def session(tmp, name, script_text, config_data, image):
             runs.append(run(interpreter, image, script, config, out))
         seconds = statistics.median(r[0] for r in runs)
         rows[interpreter] = (seconds, runs[0][1])
+    rows["least"] = least_heap(image, script, config, folder, rows["micropython"][1]["peak"])
     return rows
 
 
@@ -92,14 +110,14 @@ def main():
     main_py = (ROOT / "device" / "main.py").stat().st_size
     print("Firmware (`make firmware`): ROMFS image %d bytes + main.py %d bytes; the simulator's "
           "image (with its backend and key-script runner) %d bytes.\n" % (firmware, main_py, sim))
-    print("| 32-board session | keys | MicroPython heap peak | vs 64 KiB budget | "
-          "CPython s | MicroPython s | MicroPython / CPython |")
-    print("|---|---|---|---|---|---|---|")
+    print("| 32-board session | keys | live heap peak | least heap that runs | vs 64 KiB "
+          "budget | CPython s | MicroPython s | MicroPython / CPython |")
+    print("|---|---|---|---|---|---|---|---|")
     for name, rows in sessions.items():
         cp, mp = rows["cpython"], rows["micropython"]
-        print("| %s | %d | %d bytes | %.2f | %.2f | %.2f | %.2f |" % (
-            name, mp[1]["keys"], mp[1]["peak"], mp[1]["peak"] / BUDGET, cp[0], mp[0],
-            mp[0] / cp[0]))
+        print("| %s | %d | %d bytes | %d KiB | %.2f | %.2f | %.2f | %.2f |" % (
+            name, mp[1]["keys"], mp[1]["peak"], rows["least"], rows["least"] * 1024 / BUDGET,
+            cp[0], mp[0], mp[0] / cp[0]))
     print("\nmedian of %d runs; the seconds include each interpreter's start and, for "
           "MicroPython, reading the image. CPython fsyncs the journal after every record; the "
           "MicroPython unix port has no sync call, so its time is the application's alone."
