@@ -23,7 +23,7 @@ REPEAT = int(os.environ.get("BENCH_REPEAT", "5"))
 DEVICE_CODE = r"""
 import sys, time, framebuf
 sys.path.insert(0, '.')
-from hw import text, keys
+from hw import keys, layout, text
 from hw.keypad import Keypad
 buf = bytearray(1024)
 fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
@@ -44,7 +44,7 @@ rows = [0] * 5
 def read_row(r):
     return rows[r]
 
-pad = Keypad(read_row, 5, 5, keys.LAYOUT, keys.REPEATING)
+pad = Keypad(read_row, 5, 5, layout.LAYOUT, layout.REPEATING)
 
 def scan_keypad():
     for t in range(10):

@@ -23,12 +23,9 @@ _INVERT = framebuf.FrameBuffer(bytearray(1), 2, 1, _HLSB)
 _INVERT.pixel(0, 0, 1)
 
 
-def glyph_index(ch):
-    """The font's glyph number for one character (the '?' glyph when the font lacks it)."""
-    return _glyph(ord(ch))
-
-
-def _glyph(code):
+def glyph(code):
+    """The font's glyph number for a code point (font_data.FALLBACK, the '?' glyph, when the
+    font lacks it)."""
     if 0x20 <= code < 0x7F:
         return code - 0x20
     ranges = font_data.RANGES
@@ -36,10 +33,6 @@ def _glyph(code):
         if ranges[i] <= code <= ranges[i + 1]:
             return ranges[i + 2] + code - ranges[i]
     return font_data.FALLBACK
-
-
-def has_glyph(ch):
-    return ch == "?" or glyph_index(ch) != font_data.FALLBACK
 
 
 def width(s):
@@ -72,7 +65,7 @@ def draw(fb, s, x, y, color=1, scale=1):
         else:
             code = 0x110000  # beyond the Basic Multilingual Plane: not in the font
             i += 4
-        at = _glyph(code) * HEIGHT
+        at = glyph(code) * HEIGHT
         if scale == 1:
             source = (_GLYPHS[at:at + HEIGHT], WIDTH, HEIGHT, _HLSB)
             if color:

@@ -15,5 +15,5 @@ except ImportError:  # CPython
     def ticks_diff(a, b):
         return a - b
 
-    def ticks_add(a, delta):
-        return a + delta
+    def ticks_add(a, b):
+        return a + b

@@ -8,7 +8,7 @@ framebuf), so tests/test_hw_*.py can assert that both give byte-identical result
 import json
 import sys
 
-from hw import keys, text  # noqa: E402
+from hw import keys, layout, text  # noqa: E402
 from hw.backends import fake_machine, machine_backend  # noqa: E402
 from hw.display import framebuf  # noqa: E402
 from hw.keypad import Keypad  # noqa: E402
@@ -92,7 +92,7 @@ def keypad_ghost():
     fake_machine.reset()
     matrix = machine_backend.PinMatrix(fake_machine.Pin, pico.KEYPAD_ROWS, pico.KEYPAD_COLS)
     switches = fake_machine.KeyMatrix(pico.KEYPAD_ROWS, pico.KEYPAD_COLS)
-    pad = Keypad(matrix.read_row, keys.ROWS, keys.COLS, keys.LAYOUT, keys.REPEATING)
+    pad = Keypad(matrix.read_row, layout.ROWS, layout.COLS, layout.LAYOUT, layout.REPEATING)
     script = {0: ("press", 1, 0), 100: ("press", 1, 1), 200: ("press", 2, 0),
               300: ("release", 1, 0), 400: ("release", 1, 1), 500: ("release", 2, 0)}
     events = []

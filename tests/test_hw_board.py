@@ -4,7 +4,7 @@ keypads, buzzer and LEDs, all on a virtual clock."""
 import pytest
 from hw_support import run_device
 
-from hw import buzzer, keys
+from hw import buzzer, keys, layout
 from hw.backends import fake_machine, machine_backend, sim
 from hw.backends.keyboard import KeyboardKeypad
 from hw.keys import HOLD, RELEASE
@@ -36,11 +36,11 @@ def test_profile_uses_every_pin_once_and_leaves_uart0_free():
             *(gpio for _name, gpio in pico.LEDS)]
     assert len(pins) == len(set(pins))
     assert not {0, 1} & set(pins)
-    assert (len(pico.KEYPAD_ROWS), len(pico.KEYPAD_COLS)) == (keys.ROWS, keys.COLS)
+    assert (len(pico.KEYPAD_ROWS), len(pico.KEYPAD_COLS)) == (layout.ROWS, layout.COLS)
 
 
 def test_machine_board_reads_a_key_through_the_pins(machine_board):
-    r, c = divmod(keys.LAYOUT.index(keys.SPADES), keys.COLS)
+    r, c = divmod(layout.LAYOUT.index(keys.SPADES), layout.COLS)
     machine_board.switches.press(r, c)
     events = []
     for ms in range(0, 1000, 5):

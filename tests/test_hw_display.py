@@ -161,7 +161,7 @@ def new_fb():
 
 
 def glyph_pixel(ch, x, y):
-    at = text.glyph_index(ch) * text.HEIGHT
+    at = text.glyph(ord(ch)) * text.HEIGHT
     return (text.font_data.GLYPHS[at + y] >> (7 - x)) & 1
 
 

@@ -9,7 +9,7 @@ import pytest
 from bridge import calls
 from hw_support import run_scenario
 
-from hw import keys
+from hw import keys, layout
 from hw.keypad import Keypad
 from hw.keys import HOLD, KEY_MASK, KIND_MASK, PRESS, RELEASE, REPEAT
 
@@ -25,14 +25,14 @@ class Contacts:
 
 
 def position(key):
-    k = keys.LAYOUT.index(key)
-    return divmod(k, keys.COLS)
+    k = layout.LAYOUT.index(key)
+    return divmod(k, layout.COLS)
 
 
 def run(timeline, until, **options):
     """timeline: {ms: [(key, closed?)...]}; returns [(ms, key, kind)] from 1 ms scans."""
     contacts = Contacts()
-    pad = Keypad(contacts.read_row, keys.ROWS, keys.COLS, keys.LAYOUT, keys.REPEATING,
+    pad = Keypad(contacts.read_row, layout.ROWS, layout.COLS, layout.LAYOUT, layout.REPEATING,
                  **options)
     events = []
     for now in range(until):
@@ -137,14 +137,14 @@ def test_ghost_through_the_fake_electrical_matrix(interpreter):
 
 def test_unfitted_position_gives_no_event():
     contacts = Contacts()
-    pad = Keypad(contacts.read_row, keys.ROWS, keys.COLS, keys.LAYOUT)
-    contacts.closed.add(divmod(keys.LAYOUT.index(keys.NO_KEY), keys.COLS))
+    pad = Keypad(contacts.read_row, layout.ROWS, layout.COLS, layout.LAYOUT)
+    contacts.closed.add(divmod(layout.LAYOUT.index(layout.NO_KEY), layout.COLS))
     assert [pad.poll(ms) for ms in range(100)] == [None] * 100
 
 
 def test_full_queue_drops_and_counts():
     contacts = Contacts()
-    pad = Keypad(contacts.read_row, keys.ROWS, keys.COLS, keys.LAYOUT)
+    pad = Keypad(contacts.read_row, layout.ROWS, layout.COLS, layout.LAYOUT)
     for ms in range(0, 2000, 25):  # press/release a key 40 times without reading events
         contacts.closed ^= {(1, 0)}
         for t in range(ms, ms + 25):
@@ -155,11 +155,11 @@ def test_full_queue_drops_and_counts():
 
 
 def test_layout_has_every_key_once_and_a_bad_layout_is_refused():
-    fitted = [k for k in keys.LAYOUT if k != keys.NO_KEY]
+    fitted = [k for k in layout.LAYOUT if k != layout.NO_KEY]
     assert sorted(fitted) == list(range(keys.COUNT))
     assert len(keys.NAMES) == keys.COUNT == len(set(keys.NAMES))
     with pytest.raises(ValueError, match="layout"):
-        Keypad(Contacts().read_row, 4, 5, keys.LAYOUT)
+        Keypad(Contacts().read_row, 4, 5, layout.LAYOUT)
 
 
 def test_strain_and_digit_keys_match_the_laws_core():

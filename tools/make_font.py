@@ -210,7 +210,6 @@ def render(font, digest, source_name):
         "",
         "WIDTH = %d" % width,
         "HEIGHT = %d" % height,
-        "BASELINE = %d" % font.ascent,
         "RANGES = (",
     ]
     for first, last, index in ranges(codes):

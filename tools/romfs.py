@@ -53,6 +53,7 @@ def sources(sim=False):
 
 UI_TEXT = "terminal/ui_text.py"
 _LITERAL_CALL = re.compile(r'\bt\("([A-Za-z0-9_]+)"\)')
+_TABLE_START = '_T = const("""'  # where terminal/ui_text.py's table begins
 _TABLE_LINE = re.compile(r"^([A-Za-z0-9_]+)\|", re.M)
 
 
@@ -60,7 +61,7 @@ def ui_text_numbers(texts):
     """{key: number} for the UI text keys used only as `t("key")` in `texts`, a dict of
     path -> source (terminal/ui_text.py among them)."""
     table = texts[UI_TEXT]
-    keys = _TABLE_LINE.findall(table[table.index('_T = """'):])
+    keys = _TABLE_LINE.findall(table[table.index(_TABLE_START):])
     called = set()
     elsewhere = set()
     for rel, text in texts.items():
@@ -76,8 +77,8 @@ def ui_text_numbers(texts):
 def numbered(rel, text, numbers):
     """The source with the numbered UI text keys replaced (calls, or the table's lines)."""
     if rel == UI_TEXT:
-        start = text.index('_T = """')
-        end = text.index('"""', start + 8)
+        start = text.index(_TABLE_START)
+        end = text.index('"""', start + len(_TABLE_START))
         table = _TABLE_LINE.sub(lambda m: "%s|" % numbers.get(m.group(1), m.group(1)),
                                 text[start:end])
         return text[:start] + table + text[end:]

@@ -15,15 +15,14 @@ import vfs
 
 
 def main():
-    image, module = sys.argv[1], sys.argv[2]
-    size = os.stat(image)[6]
-    buf = bytearray(size)
-    with open(image, "rb") as f:
+    # Few names here: this file is compiled on the board's heap, every identifier interned.
+    buf = bytearray(os.stat(sys.argv[1])[6])
+    with open(sys.argv[1], "rb") as f:
         f.readinto(buf)
     vfs.mount(vfs.VfsRom(buf), "/rom")
     sys.path.insert(0, "/rom")
-    __import__(module)
-    sys.exit(sys.modules[module].main(sys.argv[3:] + ["--heap", str(size)]))
+    __import__(sys.argv[2])
+    sys.exit(sys.modules[sys.argv[2]].main(sys.argv[3:] + ["--heap", str(len(buf))]))
 
 
 main()

@@ -391,7 +391,7 @@ class Auction:
         self.status = _DIRECTOR
 
     def situation(self):
-        """The row of `rulings_text.CHOICES` that the pending irregularity falls under."""
+        """The row of `rulings_text`'s choices that the pending irregularity falls under."""
         if self.pending is None:
             return None
         law, kind = self.pending[2], self._pkind

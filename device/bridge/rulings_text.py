@@ -7,7 +7,7 @@ both languages. `explain(auction, lang)` puts them together for the terminal's s
 
 The tables are text, a line per entry, looked up with `find`: on the terminal a string
 constant stays in flash with the bytecode, while dicts of tuples of strings would cost about
-12 KB of heap. `TEXTS` and `CHOICES` are the same tables as dicts, built when asked for.
+12 KB of heap. `text(code, lang)` and `choices(situation)` read them.
 """
 
 try:
@@ -16,7 +16,6 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-RU, EN = 0, 1
 
 # code|text, in Russian and in English (the same codes in the same order)
 _RU = const("""
@@ -174,18 +173,6 @@ def choices(situation):
         option, codes = part.split(":")
         options.append((option, tuple(codes.split(" "))))
     return got[0] == "1", tuple(options)
-
-
-def __getattr__(name):
-    """TEXTS: code -> (Russian, English); CHOICES: situation -> choices(situation)."""
-    texts = name == "TEXTS"
-    if not texts and name != "CHOICES":
-        raise AttributeError(name)
-    table = {}
-    for line in (_RU if texts else _CHOICES).strip("\n").split("\n"):
-        key = line.split("|")[0]
-        table[key] = (text(key, "ru"), text(key, "en")) if texts else choices(key)
-    return table
 
 
 def explain(auction, lang="ru"):

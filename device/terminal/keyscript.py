@@ -40,7 +40,6 @@ class Runner:
         self.keys = 0
         self.image = image  # >= 0: sample the heap (MicroPython, code in ROMFS)
         self.peak = 0
-        self.samples = 0
         self.start()
 
     def __call__(self):
@@ -65,7 +64,6 @@ class Runner:
         if self.image >= 0:
             gc.collect()
             used = gc.mem_alloc() - self.image
-            self.samples += 1
             if used > self.peak:
                 self.peak = used
 
@@ -78,9 +76,6 @@ class Runner:
         self.keys += 1
         self.sample()
 
-    def screen_text(self):
-        return "\n".join(self.app.lines())
-
     def line(self, text):
         """Run one script line; returns an error text or None."""
         at = text.find("#")
@@ -90,12 +85,13 @@ class Runner:
         if not words:
             return None
         cmd = words[0]
+        screen = "\n".join(self.app.lines())
         if cmd == "shot" and len(words) == 2:
-            self.shot(words[1])
+            self.shot(words[1], screen)
         elif cmd == "expect" and len(words) > 1:
             want = text.strip()[6:].strip()
-            if want not in self.screen_text():
-                return "expected %r on the screen:\n%s" % (want, self.screen_text())
+            if want not in screen:
+                return "expected %r on the screen:\n%s" % (want, screen)
         elif cmd == "wait" and len(words) == 2:
             self.now += int(words[1])
             self.loop.step()
@@ -110,18 +106,19 @@ class Runner:
                 self.press(w)
         return None
 
-    def shot(self, name):
-        d = self.board.display
-        with open(self.out + "/" + name + ".png", "wb") as f:
-            f.write(d.png(4))
-        with open(self.out + "/" + name + ".txt", "w") as f:
-            f.write(self.screen_text() + "\n")
+    def shot(self, name, screen):
+        """The display as DIR/NAME.png and its lines as DIR/NAME.txt."""
+        path = self.out + "/" + name + ".%s"
+        with open(path % "png", "wb") as f:
+            f.write(self.board.display.png(4))
+        with open(path % "txt", "w") as f:
+            f.write(screen + "\n")
 
     def report(self):
         j = self.app.journal
-        return ('{"keys": %d, "records": %d, "boards_done": %d, "skipped": %d, "peak": %d, '
-                '"samples": %d}' % (self.keys, j.last, self.app.boards_done,
-                                    self.app.session.skipped, self.peak, self.samples))
+        return ('{"keys": %d, "records": %d, "boards_done": %d, "skipped": %d, "peak": %d}'
+                % (self.keys, j.last, self.app.boards_done, self.app.session.skipped,
+                   self.peak))
 
 
 def run(script, out, config=None, image=-1, trace=False):
@@ -141,7 +138,7 @@ def play(runner, script, trace=False):
             if error:
                 return "line %d: %s" % (n, error)
             if trace:
-                print("seq %d" % runner.app.journal.last)
+                print("seq", runner.app.journal.last)
     return None
 
 

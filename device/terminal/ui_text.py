@@ -9,11 +9,16 @@ the ROMFS image with the bytecode, while a dict of tuples would cost about 18 KB
 the 64-bit unix port; a lookup is two `find`s done in C.
 """
 
-RU, EN = 0, 1
-LANGS = ("ru", "en")
-_lang = [RU]
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
 
-_T = """
+LANGS = ("ru", "en")
+_lang = [0]  # the index in LANGS of the language shown
+
+_T = const("""
 start|Начало сессии|Start of session
 section|Секция|Section
 table|Стол|Table
@@ -174,7 +179,7 @@ m_trav|1 протокол сд.%d|1 traveller bd %d
 syncing|Синхронизация|Syncing
 sync_help|Не вынимайте кабель|Keep the cable in
 sync_recs|Записей: %d|Records: %d
-"""
+""")
 
 
 def set_lang(lang):

@@ -19,7 +19,7 @@ from bridge import boards as law2
 from bridge.auction import Auction
 from bridge.calls import DOUBLE, FIRST_BID, MAX_LEVEL, NT, PASS, bid, level, strain
 from bridge.lawcodes import DIRECTOR, EV_ACCEPT, EV_REJECT, call_event
-from bridge.rulings_text import CHOICES
+from bridge.rulings_text import choices
 from bridge.score import score
 from bridge.seats import lho, partner
 
@@ -207,7 +207,7 @@ class BoardPlay:
         at_rulings = False  # on the rulings screen already (a ruling led to another)
         while a.status == DIRECTOR:
             offender, call, law = a.pending
-            options = [code for code, _ in CHOICES[a.situation()][1]]
+            options = [code for code, _ in choices(a.situation())[1]]
             choice, follow = self.option(options, offender)
             if not at_rulings:
                 self.keys.append("DIR %s OK 2  # the director: PIN, rule" % self.pin)

@@ -4,7 +4,7 @@ open_board() takes the machine module as an argument so tests can pass
 hw.backends.fake_machine, which checks every call against the real library's contract.
 """
 
-from hw import keys
+from hw import layout
 from hw.board import Board
 from hw.buzzer import Buzzer
 from hw.keypad import Keypad
@@ -46,7 +46,7 @@ def open_board(profile=None, machine=None):
     display = SSD1306(i2c, profile.DISPLAY_ADDRESS)
     matrix = PinMatrix(pin, profile.KEYPAD_ROWS, profile.KEYPAD_COLS)
     keypad = Keypad(matrix.read_row, len(profile.KEYPAD_ROWS), len(profile.KEYPAD_COLS),
-                    keys.LAYOUT, keys.REPEATING)
+                    layout.LAYOUT, layout.REPEATING)
     buzzer = Buzzer(machine.PWM(pin(profile.BUZZER)))
     leds = {}
     for name, number in profile.LEDS:

@@ -12,11 +12,11 @@
 from hw import keys
 from hw.board import Board
 from hw.buzzer import Buzzer
-from hw.display import HEIGHT, WIDTH, framebuf
+from hw.display import HEIGHT, WIDTH, const, framebuf
 from hw.leds import Led
 from hw.ticks import ticks_ms
 
-_TONES = 16
+_TONES = const(16)
 
 
 def pixel_of(buf, x, y, width=WIDTH):
@@ -60,26 +60,27 @@ class ScriptKeypad:
     """Keys from a script of key names separated by spaces ("1 S PASS X OK"): each key is
     pressed on one poll and released on the next. The script is read a name at a time, so
     a whole session's keys cost no more memory than the text itself; a bad name raises
-    ValueError naming it when it is reached."""
+    ValueError naming it when it is reached. It is scanned as bytes: indexing a str on
+    MicroPython interns each character it returns, for good."""
 
     def __init__(self, script=""):
-        self._script = script
+        self._script = script.encode()
         self._at = 0
         self._release = None
 
     def feed(self, script):
-        self._script = self._script[self._at:] + " " + script
+        self._script = self._script[self._at:] + b" " + script.encode()
         self._at = 0
 
     def _next_name(self):
         script, at, end = self._script, self._at, len(self._script)
-        while at < end and script[at] in " \t\r\n":
+        while at < end and script[at] in b" \t\r\n":
             at += 1
         start = at
-        while at < end and script[at] not in " \t\r\n":
+        while at < end and script[at] not in b" \t\r\n":
             at += 1
         self._at = at
-        return script[start:at]
+        return script[start:at].decode()
 
     def poll(self, now):
         if self._release is not None:
