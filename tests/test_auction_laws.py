@@ -489,7 +489,7 @@ def test_10c1_options_explained_in_both_languages(before, after, ruled):
     from auction_dsl import event
     from bridge.auction import Auction
     from bridge.replay import _event
-    from bridge.rulings_text import explain, text
+    from bridge.rulings_text import explain, paragraphs, text
 
     def journal(texts):
         return [_event(event(t), "t") for t in texts]
@@ -497,9 +497,10 @@ def test_10c1_options_explained_in_both_languages(before, after, ruled):
     a = Auction.from_events(0, journal(before))
     assert a.status == "director"
     ru, en = explain(a, "ru"), explain(a, "en")
-    assert ru[0] == en[0] == a.pending[2] and ru[1] != en[1]
-    assert ru[2] == en[2] and all(text(p.split(":")[0]) for _, ps in en[3] for p in ps)
-    listed = [p.split(":")[0] for _, paragraphs in en[3] for p in paragraphs]
+    assert ru[0] == en[0] == a.pending[2] and ru[1] != en[1] and len(ru[3]) == len(en[3])
+    led = [paragraphs(a, i, "en") for i in range(len(en[3]))]
+    assert ru[2] == en[2] and all(text(p.split(":")[0]) for ps in led for p in ps)
+    listed = [p.split(":")[0] for ps in led for p in ps]
     b = Auction.from_events(0, journal(before + after))
     assert ruled in b.rulings[len(a.rulings):] and ruled in listed
 

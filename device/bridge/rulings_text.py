@@ -3,7 +3,7 @@
 For a pending irregularity, `Auction.situation()` names its row of the choices: the options
 the director must explain and the paragraphs each can lead to (the engine decides which, from
 the calls that follow). Every law ("L27"), option and paragraph ("27B2") has a short text in
-both languages. `explain(auction, lang)` puts them together for the terminal's screen.
+both languages. `explain` and `paragraphs` put them together for the terminal's screen.
 
 The tables are text, a line per entry, looked up with `find`: on the terminal a string
 constant stays in flash with the bytecode, while dicts of tuples of strings would cost about
@@ -176,13 +176,20 @@ def choices(situation):
 
 
 def explain(auction, lang="ru"):
-    """(law, its title, seat that may accept or None, ((option text, (paragraph texts...)),))
-    for the pending irregularity, or None when nothing is pending."""
+    """(law, its title, seat that may accept or None, (option texts...)) for the pending
+    irregularity, or None when nothing is pending. The paragraphs an option leads to are
+    `paragraphs(auction, i, lang)`: a screen shows one or the other, and the texts of all
+    at once are kilobytes of heap on the board."""
     situation = auction.situation()
     if situation is None:
         return None
     law = auction.pending[2]
     may_accept, options = choices(situation)
     return (law, text("L" + law, lang), (auction.pending[0] + 1) & 3 if may_accept else None,
-            tuple((text(option, lang), tuple(code + ": " + text(code, lang) for code in codes))
-                  for option, codes in options))
+            tuple(text(option, lang) for option, _ in options))
+
+
+def paragraphs(auction, i, lang="ru"):
+    """("27B1a: text", ...): the paragraphs option i of the pending irregularity leads to."""
+    return tuple(code + ": " + text(code, lang)
+                 for code in choices(auction.situation())[1][i][1])

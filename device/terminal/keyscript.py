@@ -13,6 +13,7 @@ the heap peak on MicroPython); a failed `expect` or a bad line stops the run wit
 import gc
 import sys
 
+import terminal
 from hw import keys
 from hw.backends import sim
 from hw.board import Board
@@ -20,7 +21,6 @@ from hw.buzzer import Buzzer
 from hw.display import const
 from hw.leds import Led
 from terminal.config import Config
-from terminal.journal import Journal
 
 KEY = b"simulator-event-key-32-bytes...."
 IDENT = "SIM"
@@ -40,19 +40,25 @@ class Runner:
         self.keys = 0
         self.image = image  # >= 0: sample the heap (MicroPython, code in ROMFS)
         self.peak = 0
+        self.runner_modules = list(sys.modules)  # what the runner itself needs
         self.start()
 
     def __call__(self):
         return self.now
 
     def start(self):
-        """Power on: the journal recovers, the app rebuilds its state from it."""
+        """Power on: the journal recovers, the app rebuilds its state from it. A restart is
+        a power cut: the modules the terminal loaded are dropped too, as the board boots with
+        an empty heap."""
         self.loop = None
         self.app = None
+        terminal.forget([m for m in sys.modules if m not in self.runner_modules])
         gc.collect()
         config = Config.load(self.config) if self.config else Config(None)
         gc.collect()  # the decoded file is gone: only the compact configuration stays
-        from terminal.app import App  # after the configuration, so their peaks do not add up
+        # after the configuration, so that their peaks do not add up
+        from terminal.app import App
+        from terminal.journal import Journal
         from terminal.loop import Loop
 
         journal = Journal(self.out + "/journal", KEY, IDENT)

@@ -48,29 +48,29 @@ class RulingScreen(TextScreen):
         self.board = board
         self.choice = -1
 
-    def options(self, text=False):
-        """The options of Law 10C1 for the pending call, ((option, paragraphs), ...); with
-        text, rulings_text.explain's (law, title, who may accept, options in words) too.
-        The texts are made only to be drawn: a key needs the options alone, and holding
-        both explanations through a key was 5 KB more heap than any screen."""
+    def options(self):
+        """The options of Law 10C1 for the pending call, ((option, paragraphs), ...). Their
+        texts are made only to be drawn (body): a key needs the options alone."""
         from bridge import rulings_text  # loaded while drawn: App._arrive forgets it
 
-        a = self.board.get_auction()
-        codes = rulings_text.choices(a.situation())[1]
-        return (codes, rulings_text.explain(a, lang())) if text else codes
+        return rulings_text.choices(self.board.get_auction().situation())[1]
 
     def body(self, app):
-        _codes, ex = self.options(True)
+        """The options listed, or the paragraphs of the one picked: only what is shown is
+        put into words (all the texts at once were kilobytes of heap)."""
+        from bridge import rulings_text
+
+        a = self.board.get_auction()
+        ex = rulings_text.explain(a, lang())
         if self.choice >= 0:
-            text, paragraphs = ex[3][self.choice]
-            out = wrap(str(self.choice + 1) + " " + text)
-            for p in paragraphs:
+            out = wrap(str(self.choice + 1) + " " + ex[3][self.choice])
+            for p in rulings_text.paragraphs(a, self.choice, lang()):
                 out += wrap(p)
             return out
         out = wrap(ex[1]) + [t("accept_by") % (seat(ex[2]) if ex[2] is not None
                                                else t("nobody"))]
         for i in range(len(ex[3])):
-            out += wrap(str(i + 1) + " " + ex[3][i][0])
+            out += wrap(str(i + 1) + " " + ex[3][i])
         return out
 
     def key(self, app, k):
