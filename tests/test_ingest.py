@@ -291,6 +291,34 @@ def test_a_disputed_claim_is_flagged_with_the_remaining_hands_and_ruled(db):
     assert ("rule", "70") in [tuple(r) for r in db.all("SELECT entry, law FROM rulings")]
 
 
+def test_an_objected_concession_and_a_withdrawn_one_are_replayed_with_their_seat(db):
+    """68B2: a defender's concession his partner objects to (`pdir` object with the seat and
+    the tricks, the play goes on); 71: tricks a claim conceded go back to the claimer's side
+    (`pdir` withdraw with a seat of that side); 69B without one or for the other side."""
+    with_deal(db)
+    cards, p = played_cards(4)
+    recs = [OPEN] + FOUR_S + cards + [("pdir", {"b": 1, "d": "object", "s": 1, "tr": 3})]
+    more, _ = played_cards(8)
+    recs += more[4:] + [("claim", {"b": 1, "s": 2, "tr": 9, "ok": 1}),
+                        ("pdir", {"b": 1, "d": "withdraw", "s": 0, "tr": 1}),
+                        ("pdir", {"b": 1, "d": "withdraw", "s": 3, "tr": 2})]
+    from bridge import play_records
+    from bridge.cards import parse_deal
+
+    engine = play_records.start((parse("4S"), 0, 2), parse_deal(DEAL))
+    for kind, d in recs[1 + len(FOUR_S):]:
+        play_records.apply(engine, kind, d)
+    tricks = engine.declarer_tricks()
+    assert tricks == engine.won(0) + 9 + 1 - 2
+    recs.append(("res", {"b": 1, "tr": tricks, "sc": ns_score(1, "None", parse("4S"), 0, 2,
+                                                               tricks)}))
+    ingest(db, T1, 0, numbered(recs))
+    assert flags(db) == []
+    got = [tuple(r) for r in db.all("SELECT entry, law FROM rulings WHERE entry IS NOT NULL")]
+    assert ("object", "68B2") in got and ("withdraw", "71") in got and ("withdraw", "69B") in got
+    assert db.value("SELECT tricks FROM results") == tricks
+
+
 # -- malformed records, other rotations, unplaced terminals ----------------------------------
 
 MALFORMED = [

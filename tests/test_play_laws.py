@@ -645,6 +645,39 @@ def test_71_concession_withdrawn_and_69b_agreement_withdrawn():
     assert out["result"] == 12 and "69B" in rulings(out)
 
 
+def test_71_69b_the_tricks_withdrawn_go_to_the_side_named():
+    """68Б1: «претензия на некоторое количество взяток является уступкой остальных»; 71:
+    «Судья должен отменить уступку... если игрок уступил взятку, которую его сторона в
+    действительности выиграла»; 69Б: «Согласие с претензией или уступкой... может быть
+    взято назад». With a seat the tricks go to that seat's side: 71 when that side made the
+    claim or concession, 69B when it agreed to it; never more than it gave away."""
+    def back(statement, tricks, seat):
+        return play(statement + " d:agree", extra=[
+            {"director": "withdraw", "tricks": tricks, "seat": seat}])
+
+    out = back("S:claim=10", 2, "N")  # the claimer conceded 3: two of them come back
+    assert out["result"] == 12 and rulings(out)[-1] == "71"
+    out = back("S:claim=10", 2, "E")
+    assert out["result"] == 8 and rulings(out)[-1] == "69B"
+    out = back("E:concede=3", 1, "W")
+    assert out["result"] == 2 and rulings(out)[-1] == "71"
+    out = back("E:concede=3", 1, "N")
+    assert out["result"] == 4 and rulings(out)[-1] == "69B"
+    assert back("S:claim=10", 4, "N")["refused"] == [2]  # only 3 were conceded
+
+
+def test_68b2_an_objected_concession_entered_between_tricks():
+    """68Б2: «если вистующий пытается уступить одну или более взяток, а его партнер немедленно
+    возражает, уступка не происходит... Розыгрыш продолжается»; 68: a concession concerns
+    «взяткам, отличным от текущей». One entry: the defender's seat and the tricks."""
+    out = play(TRICK1 + " d:object=3:seat=E W:CK")
+    assert out["status"] == "play" and out["claim"] is None and out["refused"] == []
+    assert rulings(out) == ["68B", "68B2"]
+    assert play(TRICK1 + " d:object=3:seat=S")["refused"] == [4]  # not a defender
+    assert play("W:CA d:object=3:seat=E")["refused"] == [1]  # in the middle of a trick
+    assert play(TRICK1 + " d:object=13:seat=E")["refused"] == [4]  # 12 remain
+
+
 def test_79_tricks_agreed_flow_into_result_and_disagreement_flagged():
     """79A1: 'Количество выигранных взяток должно быть согласовано'; 79B: 'Если впоследствии
     возникает разногласие, необходимо вызвать Судью'."""
@@ -721,6 +754,26 @@ def test_26_restriction_waits_for_the_partners_first_lead():
     # once W has led, his "next turn to lead" is over: no entry any more
     out = auction_board(AUCTION_26A, "E:C7 S:C8 W:CA N:C2 W:S2 N:SA", [w26("forbid", "H")])
     assert out["refused"] == [14]
+
+
+def test_26_an_accepted_lead_out_of_turn_is_not_the_partners_turn_to_lead():
+    """26А2: «в ближайшую очередь хода партнера нарушителя (которая может быть и первым
+    ходом)»; 26Б: «в его ближайшую очередь хода, включая первый ход». W, the offender's
+    partner, faces the opening lead out of turn (E's turn) and the declarer accepts it (54Б):
+    that lead was not W's turn, so the restriction, entered before or after it, applies at
+    W's next lead in turn (trick 2, which W leads after winning trick 1)."""
+    out_of_turn = events("W:CA") + [{"director": "accept"}] + events("N:C2 E:C5 S:C8")
+    before = auction_board(AUCTION_26A, "", [w26("require", "H")] + out_of_turn +
+                           events("W:S2"))
+    after = auction_board(AUCTION_26A, "", out_of_turn + [w26("require", "H")] +
+                          events("W:S2"))  # W holds hearts: a spade is a revoke (61А)
+    for out in (before, after):
+        assert out["refused"] == [] and "54B" in rulings(out) and "26" in rulings(out)
+        assert [(r["seat"], r["trick"]) for r in out["revokes"]] == [("W", 2)]
+    # his lead in turn is the restricted one: after it the declarer's choice has passed
+    out = auction_board(AUCTION_26A, "", out_of_turn + events("W:H2 N:H8 E:HJ S:H6") +
+                        [w26("forbid", "H")])
+    assert out["refused"] == [17]
 
 
 def test_26_entries_must_be_what_the_auction_gave():

@@ -9,18 +9,21 @@ import json
 
 import pytest
 from bridge.board_replay import replay_scenario
-from bridge.cards import token
+from bridge.cards import parse_card, token
 from terminal_support import (  # noqa: F401 (card_keys, legal_card: for the other tests)
     PIN,
     RANK_KEYS,
     SUIT_KEYS,
     Terminal,
+    board_entry,
     card_keys,
     impossible,
     legal_card,
     lowest,
     make_config,
 )
+from test_play_laws import DEAL as LAWS_DEAL
+from test_play_laws import events
 
 PINKEYS = " ".join(PIN)
 SEATS = "NESW"
@@ -58,26 +61,39 @@ def play_on(term, n):
         term.press(card_keys(legal_card(play_of(term))))
 
 
-def replay_result(term, deal):
-    """The result bridge.board_replay gives for the terminal's records of board 1."""
-    events = [{"seat": "N", "call": "P"}, {"seat": "E", "call": "P"},
-              {"seat": "S", "call": "4S"}, {"seat": "W", "call": "P"},
-              {"seat": "N", "call": "P"}, {"seat": "E", "call": "P"}]
-    for kind, d in term.records():
-        if kind == "card":
-            events.append({"seat": SEATS[d["s"]], "card": token(d["cd"])})
-        elif kind == "claim":
-            events.append({"claim": SEATS[d["s"]], "tricks": d["tr"]})
-            events.append({"director": "agree" if d["ok"] else "dispute"})
-        elif kind == "pdir":
-            ev = {"director": d["d"]}
-            if "tr" in d:
-                ev["tricks"] = d["tr"]
-            events.append(ev)
-    scenario = {"id": "t", "dealer": "N", "vulnerable": "None", "events": events}
+AUCTION = [{"seat": "N", "call": "P"}, {"seat": "E", "call": "P"},
+           {"seat": "S", "call": "4S"}, {"seat": "W", "call": "P"},
+           {"seat": "N", "call": "P"}, {"seat": "E", "call": "P"}]  # to_play's
+
+
+def replay(evs, deal):
+    """bridge.board_replay's reading of board 1 (to_play's auction, then evs)."""
+    scenario = {"id": "t", "dealer": "N", "vulnerable": "None", "events": AUCTION + evs}
     if deal:
         scenario["deal"] = deal
-    out = replay_scenario(json.loads(json.dumps(scenario)))
+    return replay_scenario(json.loads(json.dumps(scenario)))
+
+
+def replay_result(term, deal):
+    """The result bridge.board_replay gives for the terminal's records of board 1."""
+    evs = []
+    for kind, d in term.records():
+        if kind == "card":
+            evs.append({"seat": SEATS[d["s"]], "card": token(d["cd"])})
+        elif kind == "claim":
+            evs.append({"claim": SEATS[d["s"]], "tricks": d["tr"]})
+            evs.append({"director": "agree" if d["ok"] else "dispute"})
+        elif kind == "pdir":
+            ev = {"director": d["d"]}
+            for field, name in (("tr", "tricks"), ("su", "suit"), ("s", "seat"),
+                                ("cd", "card"), ("t", "trick")):
+                if field in d:
+                    value = d[field]
+                    ev[name] = ("CDHS"[value] if field == "su" else SEATS[value]
+                                if field == "s" else token(value) if field == "cd"
+                                else value + 1 if field == "t" else value)
+            evs.append(ev)
+    out = replay(evs, deal)
     assert out["refused"] == [], out
     return out
 
@@ -324,3 +340,204 @@ def test_play_screens_in_english(term):
     assert "Trick 1" in term.text() and "To play: N" in term.text()
     term.press("MENU")
     assert "1 claim" in term.text()
+
+
+# -- every option of the director on the play, through the keys --------------------------------
+# The situations are tests/test_play_laws.py's, on its deal (South 4S, West leads), in its
+# notation; each is entered through the terminal's keys, then the option is chosen on the
+# director's screen with the keys of what it needs. The record it writes must be the entry
+# the notation names, and the engine's state what bridge.board_replay makes of the notation.
+
+PAIRS_51A = "E:HA d:reject d:none E:HK d:reject d:none W:H2 N:H8 E:HK"  # 2 penalty cards
+FAILURE_52 = "E:HA d:reject d:none W:H2 N:H8 E:HJ"  # HJ, not the penalty card HA
+LOOT_53 = "W:CA N:C2 E:C5 S:C8 E:HA"  # West won trick 1; East leads
+LOOT_55 = "W:D8 N:D5 E:D2 S:DA N:SA"  # South won trick 1; dummy leads
+LATER_62C2 = "W:S2 N:SA E:S8 S:S5 N:H8 E:C5 S:H5 W:H2 d:correct d:withdraw"
+CLAIMED = "W:CA N:C2 E:C5 S:C8 S:claim=10 d:agree"  # 11 remaining: 1 left to the defence
+REVOKE_CLAIMED = "W:CA N:C2 E:HJ S:C8 S:claim=12 d:agree"  # East's revoke, established
+SHORT = "W:CA N:C2 E:C5 W:CK d:omit N:C3 E:C6 S:C9 S:claim=11 d:agree"  # S missed trick 1
+OPTIONS = [
+    # (situation, the entry in the notation, keys on the ruling screen, the record's fields)
+    ("E:HA", "d:accept", "1", {"d": "accept"}),
+    ("E:HA", "d:spread", "2", {"d": "spread"}),
+    ("E:HA", "d:reject", "3", {"d": "reject"}),
+    ("N:SA", "d:reject", "1", {"d": "reject"}),  # 54E
+    (LOOT_53, "d:accept", "1", {"d": "accept"}),
+    (LOOT_53, "d:reject", "2", {"d": "reject"}),
+    (LOOT_55, "d:accept", "1", {"d": "accept"}),
+    (LOOT_55, "d:reject", "2", {"d": "reject"}),
+    ("W:CA N:C2 W:CK", "d:highest", "1", {"d": "highest"}),
+    ("W:CA N:C2 W:CK", "d:lowest", "2", {"d": "lowest"}),
+    ("W:CA N:C2 W:CK", "d:forbid:D", "3 D", {"d": "forbid", "su": 1}),
+    (PAIRS_51A, "d:accept", "1", {"d": "accept"}),
+    (PAIRS_51A, "d:designate:card=HA", "2 H S", {"d": "designate", "cd": parse_card("HA")}),
+    (FAILURE_52, "d:accept", "1", {"d": "accept"}),
+    (FAILURE_52, "d:reject", "2", {"d": "reject"}),
+    ("E:HA d:reject", "d:require:H", "1 H", {"d": "require", "su": 2}),
+    ("E:HA d:reject", "d:forbid:H", "2 H", {"d": "forbid", "su": 2}),
+    ("E:HA d:reject", "d:none", "3", {"d": "none"}),
+    ("W:CA N:C2 E:C5 W:CK", "d:supply:card=C8", "1 C 8", {"d": "supply", "cd": 6}),
+    ("W:CA N:C2 E:C5 W:CK", "d:omit", "2", {"d": "omit"}),
+    ("W:CA N:H8 E:C5 S:C8 d:correct", "d:withdraw", "1", {"d": "withdraw"}),  # 62C1
+    ("W:CA N:H8 E:C5 S:C8 d:correct", "d:keep", "2", {"d": "keep"}),
+    (LATER_62C2, "d:withdraw", "1", {"d": "withdraw"}),
+    (LATER_62C2, "d:keep", "2", {"d": "keep"}),
+    ("W:CA N:C2 E:C5 S:C8 S:claim=12 d:dispute", "d:rule=9", "1 9", {"d": "rule", "tr": 9}),
+    ("W:CA N:H8", "d:correct", "1", {"d": "correct"}),  # 62B: nothing held, a revoke
+    ("W:CA N:C2 E:C5 S:C8", "d:object=3:seat=W", "1 S 3", {"d": "object", "s": 3, "tr": 3}),
+    ("W:CA N:C2 E:HJ S:C8", "d:object=2:seat=E", "2 D 2", {"d": "object", "s": 1, "tr": 2}),
+    (CLAIMED, "d:withdraw=1:seat=S", "1 H 1", {"d": "withdraw", "s": 2, "tr": 1}),  # 71
+    (CLAIMED, "d:withdraw=2:seat=E", "1 D 2", {"d": "withdraw", "s": 1, "tr": 2}),  # 69B
+    (REVOKE_CLAIMED, "d:64B4", "2", {"d": "64B4"}),
+    (REVOKE_CLAIMED, "d:64B5", "3", {"d": "64B5"}),
+    (SHORT, "d:defective:seat=S:trick=1:card=C8", "2 H 1 C 8",
+     {"d": "defective", "s": 2, "t": 0, "cd": 6}),
+]
+
+
+@pytest.fixture
+def laws_term(tmp_path):
+    config = make_config(play=1)
+    config["boards"][1] = board_entry(LAWS_DEAL)
+    return to_play(Terminal(tmp_path, config))
+
+
+def ruling_screen(term):
+    term.press("DIR %s OK 2" % PINKEYS)
+    assert type(term.app.screen).__name__ == "PlayRulingScreen", term.text()
+
+
+def option_number(term, entry):
+    """The digit of the first option of the director's screen that is this entry."""
+    from terminal.play_director import play_pending
+
+    got = play_pending(current(term))
+    return [o[0] for o in got[3]].index(entry) + 1
+
+
+def enter(term, text):
+    """Events in tests/test_play_laws.py's notation through the keys: a card from its seat
+    (MENU, the seat, the card; OK past a revoke's screen), a claim with its answer, a
+    director's entry chosen on his screen."""
+    evs = events(text)
+    for i, ev in enumerate(evs):
+        if "card" in ev and "director" not in ev:
+            term.press("MENU %s %s" % (SUIT_KEYS[SEATS.index(ev["seat"])],
+                                       card_keys(parse_card(ev["card"]))))
+            if type(term.app.screen).__name__ == "RevokeScreen":
+                term.press("OK")
+        elif "claim" in ev:
+            agreed = evs[i + 1]["director"] == "agree"
+            term.press("MENU 1 %s %s OK %s" % (SUIT_KEYS[SEATS.index(ev["claim"])],
+                                               " ".join(str(ev["tricks"])),
+                                               "OK" if agreed else "BACK"))
+        elif ev["director"] not in ("agree", "dispute"):
+            ruling_screen(term)
+            keys = [str(option_number(term, ev["director"]))]
+            if "seat" in ev:
+                keys.append(SUIT_KEYS[SEATS.index(ev["seat"])])
+            for field in ("tricks", "trick"):
+                if field in ev:
+                    keys += list(str(ev[field]))
+            if "suit" in ev:
+                keys.append(ev["suit"])
+            if "card" in ev:
+                keys.append(card_keys(parse_card(ev["card"])))
+            term.press(" ".join(keys) + " OK")
+
+
+@pytest.mark.parametrize("situation, entry, keys, record", OPTIONS,
+                         ids=["%s %s" % (o[0][-14:], o[1]) for o in OPTIONS])
+def test_every_option_of_the_play_is_entered_with_the_terminal_keys(laws_term, situation,
+                                                                    entry, keys, record):
+    term = laws_term
+    enter(term, situation)
+    expected = replay(events(situation + " " + entry), LAWS_DEAL)
+    assert expected["refused"] == [], expected
+    ruling_screen(term)
+    check_screen(term)
+    term.press(keys)
+    check_screen(term)
+    term.press("OK")
+    pdirs = [d for k, d in term.records() if k == "pdir"]
+    assert pdirs[-1] == dict(record, b=1)
+    got = replay_result(term, LAWS_DEAL)
+    for field in ("status", "pending", "penalty_cards", "tricks", "revokes", "claim",
+                  "result", "rulings", "lead_restriction"):
+        assert got[field] == expected[field], field
+    play = play_of(term)
+    assert list(play.rulings) == expected["rulings"] and play.status == expected["status"]
+
+
+SCREEN_TEXTS = {  # the director's screens with no card held, and what they ask for
+    "ru": {"menu": "2 решение: пр.68", "68": ["Пр.68", "Уступка вистующего", "1 Вистующий"],
+           "seat": "Игрок: ♣♦♥♠=С/В/Ю/З", "tricks": "Взяток: 3, OK",
+           "79C": ["Пр.79C", "После розыгрыша", "1 Уступка или", "2 Игрок не сыграл"],
+           "trick": "Взятка 2, карта: _", "card": "Взятка 2, карта: ♣_"},
+    "en": {"menu": "2 rule: law 68", "68": ["Law 68", "A defender's",
+                                              "1 A defender"],
+           "seat": "Player: ♣♦♥♠=N/E/S/W", "tricks": "Tricks: 3, OK",
+           "79C": ["Law 79C", "After the play", "1 Concession or", "2 A player did not"],
+           "trick": "Trick 2, card: _", "card": "Trick 2, card: ♣_"},
+}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_concession_objected_and_the_correction_period_in_both_languages(tmp_path, lang):
+    """68B2: «если вистующий пытается уступить одну или более взяток, а его партнер
+    немедленно возражает, уступка не происходит... Розыгрыш продолжается»; after the play,
+    until the result is verified, 71/69B, 64B4/64B5 and 67B1 (a verified result is erased
+    first, as any result the director changes)."""
+    words = SCREEN_TEXTS[lang]
+    config = make_config(play=1, lang=lang)
+    config["boards"][1] = board_entry(LAWS_DEAL)
+    term = to_play(Terminal(tmp_path, config))
+    enter(term, "W:CA N:C2 E:C5 S:C8")
+    term.press("DIR %s OK" % PINKEYS)
+    assert words["menu"] in term.text().lower()
+    term.press("2")
+    for w in words["68"]:
+        assert w in term.text()
+    term.press("1")
+    assert words["seat"] in term.text()
+    term.press("D")  # East: no entry yet, the tricks are asked for
+    term.press("OK")
+    assert [k for k, _ in term.records()].count("pdir") == 0
+    term.press("3")
+    assert words["tricks"] in term.text()
+    check_screen(term)
+    term.press("OK")
+    assert term.records()[-1] == ("pdir", {"b": 1, "d": "object", "s": 1, "tr": 3})
+    assert play_of(term).status == "play" and play_of(term).rulings[-1] == "68B2"
+    # a declarer's "concession" is no defender's: refused, nothing changes
+    term.press("DIR %s OK 2 1 H 3 OK" % PINKEYS)
+    assert term.records()[-1] == ("pdir", {"b": 1, "d": "object", "s": 2, "tr": 3})
+    assert play_of(term).rulings[-1] == "68B2" and term.app.note
+    term.press("BACK BACK BACK")
+    enter(term, "W:CK N:C3 E:C6 W:CQ d:omit N:C4 E:C7 S:C9 S:claim=10 d:agree")  # S missed
+    ruling_screen(term)
+    seen = term.text()
+    for _ in range(4):
+        seen += term.press("DOWN").text()
+    for w in words["79C"]:
+        assert w in seen
+    term.press("2 H 2")
+    assert words["trick"] in term.text()
+    term.press("C")
+    assert words["card"] in term.text()
+    check_screen(term)
+    term.press("0 OK")
+    assert term.records()[-1] == ("pdir", {"b": 1, "d": "defective", "s": 2, "t": 1, "cd": 8})
+    assert play_of(term).rulings[-1] == "67B1a"
+    expected = replay(events("W:CA N:C2 E:C5 S:C8 d:object=3:seat=E W:CK N:C3 E:C6 W:CQ "
+                             "d:omit N:C4 E:C7 S:C9 S:claim=10 d:agree "
+                             "d:defective:seat=S:trick=2:card=CT"), LAWS_DEAL)
+    assert expected["refused"] == [] and expected["result"] == play_of(term).declarer_tricks()
+    assert expected["rulings"] == list(play_of(term).rulings)
+    term.press("OK OK")  # the result, verified: the correction period's entries need it erased
+    assert term.records()[-1][0] == "ver"
+    term.press("BACK DIR %s OK" % PINKEYS)
+    term.press("UP")
+    assert "2 " not in term.text().split("\n")[2]
+    term.press("2")
+    assert type(term.app.screen).__name__ != "PlayRulingScreen"

@@ -639,7 +639,7 @@ class Play:
         if self.status is ENDED:
             return self._after_end(option, tricks, seat, c, trick)
         if self.status is PLAY:
-            return self._in_play(option, suit, seat)
+            return self._in_play(option, suit, seat, tricks)
         law, offender, held = self.pending
         handler = _HANDLERS.get(law)
         if handler is None:
@@ -799,12 +799,20 @@ class Play:
             self.card(offender, c)  # the held lead goes on (perhaps out of turn)
         return True
 
-    def _in_play(self, option, suit, seat):
-        """Entries with nothing pending: Law 26 lead restrictions, 62 correction."""
+    def _in_play(self, option, suit, seat, tricks):
+        """Entries with nothing pending: Law 26 lead restrictions, 62 correction, and 68B2
+        ("если вистующий пытается уступить одну или более взяток, а его партнер немедленно
+        возражает, уступка не происходит... Розыгрыш продолжается"): seat conceded `tricks`
+        between tricks and his partner objected at once."""
         if option == "correct":
             return self._correct_revoke()
         if option in (REQUIRE, FORBID) and suit in (0, 1, 2, 3) and seat in (0, 1, 2, 3):
             return self._law26(option == REQUIRE, suit, seat)
+        if option == "object" and seat in (0, 1, 2, 3) and self.is_defender(seat) and \
+                isinstance(tricks, int) and 0 < tricks <= self.remaining() and \
+                self._leading():
+            self.make_claim(seat, tricks, True)
+            return self._claim_entry(option, None)
         return False
 
     def _law26(self, require, suit, seat):
@@ -828,9 +836,18 @@ class Play:
         return True
 
     def _has_led(self, seat):
-        """Whether seat has led to a trick of this play (his first turn to lead is over)."""
+        """Whether seat has led in turn to a trick of this play (his next turn to lead is
+        over). A lead out of turn that was accepted (53A, 54A, 54B) was not his turn: the
+        proper leader is the opening leader (declarer's LHO, before a 54A swap) or the
+        winner of the trick before."""
         for t in range(self.trick + 1 if self.trick < 13 else 13):
-            if self.leaders[t] == seat and self.cards[t * 4 + seat]:
+            if t:
+                proper = self.winners[t - 1] - 1
+            else:
+                proper = lho(self.declarer)
+                if "54A" in self.rulings:
+                    proper = partner(proper)
+            if self.leaders[t] == seat == proper and self.cards[t * 4 + seat]:
                 return True
         return False
 
@@ -1002,11 +1019,16 @@ class Play:
         """After the play: withdrawn agreement (69B) or concession (71), a late revoke
         (64B4, 64B5), a defective trick found (67B1), the tricks agreed (79A)."""
         if option == "withdraw" and self.claim is not None:
-            n = self.claim[1]
-            if not (isinstance(tricks, int) and 0 < tricks <= n):
+            # the tricks go back to seat's side: 71 if that side made it (a claim concedes
+            # the rest, 68B1), 69B if it agreed to lose them; without a seat, to the
+            # conceding side of a concession, to the agreeing side of a claim
+            got, n, conceder = self.claim
+            back = 1 - got if seat is None else side(seat) if seat in (0, 1, 2, 3) else -1
+            most = n if back == 1 - got else self.remaining() - n
+            if back < 0 or not (isinstance(tricks, int) and 0 < tricks <= most):
                 return False
-            self.claim[1] = n - tricks
-            self.note("71" if self.claim[2] >= 0 else "69B")
+            self.claim[1] = n - tricks if back != got else n + tricks
+            self.note("71" if back == (got if conceder < 0 else 1 - got) else "69B")
             return True
         if option in ("64B4", "64B5"):
             found = False

@@ -36,6 +36,11 @@ _OPTIONS = """
 62C2|withdraw|62C2
 62C2|keep|62C2
 70|rule|70
+68|object|68B2
+79C|withdraw|71/69B
+79C|64B4|64B4
+79C|64B5|64B5
+79C|defective|67B1
 """
 
 # What happened (law|text) and each choice (law/entry|text), in Russian and in English.
@@ -57,6 +62,8 @@ _RU = """
 62D|Фальшренонс в двенадцатой взятке необходимо скорректировать
 67B|У игрока остались карты: дефектная взятка
 79B|Разногласие по выигранным взяткам
+68|Уступка вистующего
+79C|После розыгрыша, до проверки результата
 54/accept|Разыгрывающий принимает ход, вторая карта с его руки
 54/spread|Разыгрывающий выкладывает свою руку и становится болваном
 54/reject|Ход взят назад: старшая штрафная карта (50Г)
@@ -82,6 +89,11 @@ _RU = """
 62C2/withdraw|Игрок берет карту назад; карта вистующего — штрафная
 62C2/keep|Карта остается сыгранной
 70/rule|Судья устанавливает число взяток
+68/object|Вистующий уступил взятки, партнер сразу возразил: уступки нет, розыгрыш продолжается
+79C/withdraw|Уступка или согласие отменены: взятки возвращаются стороне игрока
+79C/64B4|Фальшренонс замечен после заявки ненарушившей стороны в следующей сдаче: без исправления
+79C/64B5|Фальшренонс замечен после окончания тура: без исправления
+79C/defective|Игрок не сыграл во взятку: он кладет в нее карту (фальшренонс)
 """
 
 _EN = """
@@ -102,6 +114,8 @@ _EN = """
 62D|A revoke in the twelfth trick must be corrected
 67B|A player has cards left: a defective trick
 79B|Disagreement on the tricks won
+68|A defender's concession
+79C|After the play, before the result is verified
 54/accept|Declarer accepts the lead and plays second from his own hand
 54/spread|Declarer spreads his hand and becomes dummy
 54/reject|Lead withdrawn: a major penalty card (50D)
@@ -127,6 +141,11 @@ _EN = """
 62C2/withdraw|He takes his card back; a defender's is a penalty card
 62C2/keep|The card stays played
 70/rule|The director rules the number of tricks
+68/object|A defender conceded, his partner objected at once: no concession, the play goes on
+79C/withdraw|Concession or agreement withdrawn: the tricks go back to the player's side
+79C/64B4|Revoke first noticed after a call by the non-offenders on the next board: no rectification
+79C/64B5|Revoke first noticed after the round ended: no rectification
+79C/defective|A player did not play to a trick: he places a card in it (a revoke)
 """
 
 

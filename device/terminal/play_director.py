@@ -1,28 +1,38 @@
 """Director mode on the play: the options the Laws give for a card held by the engine (the
-texts of bridge.play_rulings), a disputed claim with the remaining hands (70B3), and the
-correction of a revoke that is not yet established (62).
+texts of bridge.play_rulings), a disputed claim with the remaining hands (70B3); with no card
+held, the correction of a revoke that is not yet established (62) and, between tricks, a
+defender's concession his partner objects to (68B2); after the play, until the result is
+verified (a verified one is erased first), the entries of the correction period (79C): a
+withdrawn concession or agreement (71, 69B), a revoke found too late (64B4, 64B5), a card a
+player did not play to a trick (67B1).
 
-An option that needs more is asked for before OK applies it: a suit (50D2, 57A3), the card
-that supplies a defective trick (67A1), the tricks of a disputed claim (70). The entry is a
-`pdir` record (docs/RECORDS.md); the engine decides whether it takes it.
+An option that needs more is asked for before OK applies it, in order: a seat (♣♦♥♠ = N E S
+W), the tricks (70, 68B2, 71) or a trick's number (67B1), a suit (50D2, 57A3), a card (67A1,
+51A, 67B1). The entry is a `pdir` record (docs/RECORDS.md); the engine decides whether it
+takes it.
 """
 
 from bridge import play_rulings
 
 from hw import keys
 from terminal.rulings import TextScreen
-from terminal.screens import Digits, card_text, rank_key, suit, wrap
+from terminal.screens import Digits, card_text, rank_key, seat_key, suit, wrap
 from terminal.session import PLAY_DIRECTOR
 from terminal.ui_text import lang, seat, t
 
 REVOKE = "61"
-_SUIT_ENTRIES = ("require", "forbid")  # with a suit (50D2a, 57A3)
-_ESTABLISHED_OR_CORRECTED = 1 | 4  # bridge.play revoke flags ESTABLISHED | CORRECTED
+CONCESSION = "68"  # a defender's concession, objected to (68B2)
+AFTER = "79C"  # after the play, before the result is verified: the correction period
+_ESTABLISHED = 1  # bridge.play revoke flags ESTABLISHED, CORRECTED, WAIVED (64B4, 64B5)
+_ESTABLISHED_OR_CORRECTED = 1 | 4
+_SETTLED = 1 | 4 | 16
 
 
 def play_pending(board):
     """(law, seat, card, [(entry, paragraph, text)]) for the director on this board's play,
-    or None: a card held by the engine, or a revoke that can still be corrected."""
+    or None: a card held by the engine; else in play a revoke that can still be corrected
+    and, between tricks, an objected concession; else after the play, while the result is
+    not verified, the entries that still apply."""
     if not board.plays and board.play is None:
         return None
     play = board.get_play()
@@ -31,15 +41,42 @@ def play_pending(board):
     if play.status == PLAY_DIRECTOR:
         law, s, c = play.pending
         return law, s, c, play_rulings.options(law, lang())
+    law, s, out = CONCESSION, -1, []
     if play.status == "play":
         for r in play.revokes:
             if not r[3] & _ESTABLISHED_OR_CORRECTED:
-                return REVOKE, r[1], -1, [("correct", "62B", t("revoke_fix"))]
-    return None
+                law, s, out = REVOKE, r[1], [("correct", "62B", t("revoke_fix"))]
+                break
+        if not play.cards[play.trick * 4 + play.leaders[play.trick]]:
+            out += play_rulings.options(CONCESSION, lang())
+    elif play.status == "ended" and not board.verified:
+        law = AFTER
+        late = any(r[3] & _SETTLED == _ESTABLISHED for r in play.revokes)
+        for o in play_rulings.options(AFTER, lang()):
+            if (o[0] == "withdraw" and play.claim is not None) or \
+                    (o[0] == "defective" and "67B" in play.flags) or \
+                    (o[0] in ("64B4", "64B5") and late):
+                out.append(o)
+    return (law, s, -1, out) if out else None
+
+
+def asks(law, entry):
+    """What an option needs before OK, in the order it is asked for."""
+    if entry in ("require", "forbid"):
+        return ("suit",)  # 50D2a, 57A3
+    if entry in ("supply", "designate"):
+        return ("card",)  # 67A1; 51A: another of his penalty cards
+    if entry == "rule":
+        return ("tricks",)  # 70
+    if entry == "object" or (entry == "withdraw" and law == AFTER):
+        return ("seat", "tricks")  # 68B2: who conceded; 71/69B: the side that gets them
+    if entry == "defective":
+        return ("seat", "trick", "card")  # 67B1
+    return ()
 
 
 class PlayRulingScreen(TextScreen):
-    """A digit picks an option, then its suit, card or tricks if it needs one; OK applies."""
+    """A digit picks an option, then what it needs (asks); OK applies."""
 
     def __init__(self, board):
         law, s, c, _options = play_pending(board)
@@ -51,16 +88,19 @@ class PlayRulingScreen(TextScreen):
         TextScreen.__init__(self, title)
         self.board = board
         self.choice = -1
+        self.seat = -1
         self.suit = -1
         self.card_suit = -1
         self.card = -1
-        self.tricks = None
+        self.tricks = None  # the tricks (70, 68B2, 71) or the trick's number (67B1)
 
     def body(self, app):
         law, _s, _c, options = play_pending(self.board)
         if self.choice >= 0:
             entry, paragraph, text = options[self.choice]
             out = wrap(str(self.choice + 1) + " " + text) + [paragraph]
+            if self.seat >= 0:
+                out.append(seat(self.seat))
             if self.suit >= 0:
                 out.append(suit(self.suit))
             if self.card >= 0:
@@ -79,15 +119,14 @@ class PlayRulingScreen(TextScreen):
         return out
 
     def needs(self):
-        """What the chosen option still needs: 'suit', 'card', 'tricks' or None."""
+        """What the chosen option still needs (an item of asks), or None."""
         law, _s, _c, options = play_pending(self.board)
-        entry = options[self.choice][0]
-        if entry in _SUIT_ENTRIES and self.suit < 0:
-            return "suit"
-        if entry == "supply" and self.card < 0:
-            return "card"
-        if entry == "rule" and (self.tricks is None or self.tricks.value < 0):
-            return "tricks"
+        for need in asks(law, options[self.choice][0]):
+            if (need == "seat" and self.seat < 0) or (need == "suit" and self.suit < 0) or \
+                    (need == "card" and self.card < 0) or \
+                    (need == "tricks" and self.tricks.value < 0) or \
+                    (need == "trick" and self.tricks.value < 1):
+                return need
         return None
 
     def key(self, app, k):
@@ -99,44 +138,56 @@ class PlayRulingScreen(TextScreen):
             if 1 <= k <= len(options):
                 self.choice = k - 1
                 self.top = 0
-                if options[self.choice][0] == "rule":
+                need = asks(got[0], options[self.choice][0])
+                if "trick" in need:
+                    self.tricks = Digits(13)
+                elif "tricks" in need:
                     self.tricks = Digits(self.board.get_play().remaining())
             else:
                 TextScreen.key(self, app, k)
             return None
         if k == keys.BACK:
-            self.choice, self.suit, self.card_suit, self.card, self.tricks = -1, -1, -1, -1, None
+            self.choice = self.seat = self.suit = self.card_suit = self.card = -1
+            self.tricks = None
             self.top = 0
         elif k == keys.OK and self.needs() is None:
-            self.apply(app, options[self.choice][0])
+            self.apply(app, got[0], options[self.choice][0])
         elif not self.detail_key(k):
             TextScreen.key(self, app, k)
         return None
 
     def detail_key(self, k):
-        """A key that fills what the option needs; False if it does not."""
+        """A key that fills what the option needs; False if it does not. Digits go on to the
+        number until a card's suit is chosen (trick 10-13 of 67B1)."""
         need = self.needs()
         s = keys.strain(k)
-        if need == "suit" and 0 <= s <= 3:
+        if need == "seat" and seat_key(k) >= 0:
+            self.seat = seat_key(k)
+        elif need == "suit" and 0 <= s <= 3:
             self.suit = s
         elif need == "card" and self.card_suit < 0 and 0 <= s <= 3:
             self.card_suit = s
-        elif need == "card" and rank_key(k) >= 0:
+        elif need == "card" and self.card_suit >= 0 and rank_key(k) >= 0:
             self.card = self.card_suit * 13 + rank_key(k)
-        elif self.tricks is not None:
+        elif self.tricks is not None and need != "seat" and self.card_suit < 0:
             return self.tricks.key(k)
         else:
             return False
         return True
 
-    def apply(self, app, entry):
+    def apply(self, app, law, entry):
         d = {"b": self.board.b, "d": entry}
+        if self.seat >= 0:
+            d["s"] = self.seat
         if self.suit >= 0:
             d["su"] = self.suit
         if self.card >= 0:
             d["cd"] = self.card
         if self.tricks is not None:
-            d["tr"] = self.tricks.value
+            if "trick" in asks(law, entry):
+                d["t"] = self.tricks.value - 1
+            else:
+                d["tr"] = self.tricks.value
         if not app.commit("pdir", d):
             self.card_suit = self.card = -1
             return app.refuse(t("refused"))
@@ -157,8 +208,13 @@ class PlayRulingScreen(TextScreen):
             out[-1] = t("options")
             return out
         need = self.needs()
-        if need == "suit":
+        if need == "seat":
+            out[-1] = t("seat_ask")
+        elif need == "suit":
             out[-1] = t("suit_ask")
+        elif self.tricks is not None and (need in ("trick", "card") or self.card >= 0):
+            typed = card_text(self.card) if self.card >= 0 else suit(self.card_suit) + "_"
+            out[-1] = t("trick_ask") % (self.tricks.text(), typed)  # 67B1: both on one line
         elif need == "card":
             out[-1] = t("card_ask") % (suit(self.card_suit) + "_")
         elif self.tricks is not None:

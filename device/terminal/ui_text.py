@@ -171,6 +171,8 @@ revoke_fix|Исправить ренонс (62Б)|Correct the revoke (62B)
 suit_ask|Масть: \u2663\u2666\u2665\u2660|Suit: \u2663\u2666\u2665\u2660
 card_ask|Карта: %s|Card: %s
 tricks_ask|Взяток: %s|Tricks: %s
+seat_ask|Игрок: \u2663\u2666\u2665\u2660=С/В/Ю/З|Player: \u2663\u2666\u2665\u2660=N/E/S/W
+trick_ask|Взятка %s, карта: %s|Trick %s, card: %s
 left|Остаток:|Left:
 trav|Протокол сд.%d|Traveller bd %d
 trav_none|Результатов нет|No results yet
