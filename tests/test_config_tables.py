@@ -1,7 +1,8 @@
 """The rounds and player numbers of the pushed configuration (docs/CONFIG.md), as the terminal
 keeps them: packed tables of bytes looked up by key (terminal.config). What the host sends
-comes back exactly; a number too large for its table, a negative or missing one, is named in
-`errors` and changes nothing else; CPython and MicroPython agree."""
+comes back exactly; a number too large for its table, a negative, zero or missing one, a bool,
+a pair against itself or a round given twice is named in `errors` and changes nothing else;
+CPython and MicroPython agree."""
 
 import cbor2
 from conftest import run_device
@@ -10,38 +11,42 @@ from terminal.config import Config
 ROUNDS = [
     {"r": 1, "ns": 3, "ew": 11, "b": [1, 4], "nns": 4, "new": 2},
     {"r": 2, "ns": 3, "ew": 12, "b": [5, 8]},  # nns, new: 0 when not given
-    {"r": 9, "ns": 65535, "ew": 0, "b": [65530, 65535], "nns": 999, "new": 1},  # the largest
+    {"r": 9, "ns": 65535, "ew": 1, "b": [65530, 65535], "nns": 999, "new": 1},  # the largest
     {"r": 3, "ns": 65536, "ew": 1, "b": [1, 2]},  # a pair number too large
     {"r": 65536, "ns": 1, "ew": 2, "b": [1, 2]},  # a round number too large
     {"r": 4, "ns": -1, "ew": 2, "b": [1, 2]},  # negative
     {"r": 5, "ns": 1, "ew": 2, "b": [3, 2]},  # boards the wrong way round
     {"r": 6, "ns": 1, "ew": 2},  # no boards
-    {"r": 2, "ns": 7, "ew": 8, "b": [9, 12]},  # round 2 again: the later entry stands
+    {"r": 7, "ns": 4, "ew": 4, "b": [1, 2]},  # a pair against itself
+    {"r": 8, "ns": 1, "ew": 2, "b": [0, 2]},  # board 0
+    {"r": True, "ns": 1, "ew": 2, "b": [1, 2]},  # a bool is not a number
+    {"r": 2, "ns": 7, "ew": 8, "b": [9, 12]},  # round 2 again: named, the first stands
 ]
 PLAYERS = {
     1: [101, 102],
     2: [0x1FFFF, 0],  # the largest player number, and none
-    3: [0x20000, 5],  # too large: not kept (not an error: the numbers are typed in)
-    0x10000: [1, 2],  # a pair number too large: not kept
+    3: [0x20000, 5],  # a player number too large
+    0x10000: [1, 2],  # a pair number too large
     -4: [1, 2],
     5: [1],
 }
-WANT_ROUNDS = {1: (3, 11, 1, 4, 4, 2), 2: (7, 8, 9, 12, 0, 0),
-               9: (65535, 0, 65530, 65535, 999, 1)}
+WANT_ROUNDS = {1: (3, 11, 1, 4, 4, 2), 2: (3, 12, 5, 8, 0, 0),
+               9: (65535, 1, 65530, 65535, 999, 1)}
 WANT_PLAYERS = {1: (101, 102), 2: (0x1FFFF, 0)}
-ERRORS = ["round"] * 5
+ERRORS = sorted(["round"] * 8 + ["round 2 twice", "players 3", "players 65536", "players -4",
+                                  "players 5"])
 
 SHOW = """
 from terminal.config import Config
 c = Config.load(%r)
-print(repr([c.errors, c.pushed, [c.round(r) for r in range(12)],
+print(repr([sorted(c.errors), c.pushed, [c.round(r) for r in range(12)],
             [c.pair_players(p) for p in (-4, 0, 1, 2, 3, 5, 65536)]]))
 """
 
 
 def test_rounds_and_players_come_back_exactly_and_bad_ones_are_named(tmp_path):
     c = Config({"tbl": 3, "rounds": ROUNDS, "players": PLAYERS})
-    assert c.errors == ERRORS and c.pushed
+    assert sorted(c.errors) == ERRORS and c.pushed
     assert {r: c.round(r) for r in range(12) if c.round(r)} == WANT_ROUNDS
     assert {p: c.pair_players(p) for p in range(-4, 7) if c.pair_players(p)} == WANT_PLAYERS
     assert c.round(65536) is None and c.pair_players(65536) is None
@@ -66,3 +71,16 @@ def test_both_interpreters_keep_the_same_tables(tmp_path):
 def test_a_table_without_rounds_is_not_pushed():
     c = Config({"tbl": 3, "rounds": [{"r": 1, "ns": -1, "ew": 2, "b": [1, 2]}]})
     assert c.errors == ["round"] and not c.pushed and c.round(1) is None
+
+
+def test_settings_and_boards_of_the_wrong_kind_are_named():
+    """A setting of another type (a bool where a number is due: the interpreters disagree on
+    bools), a `set` or `boards` that is not a map, a board keyed by a non-number: each named,
+    the rest taken."""
+    c = Config({"tbl": 3, "set": {"quick": True, "lang": "en", "play": 1, "lead": "1"},
+                "boards": {1: {"d": True}, "x": {}, 2: {"d": 1}}})
+    assert sorted(c.errors) == ["board 'x'", "board 1", "set.lead", "set.quick"]
+    assert c.settings == {"lang": "en", "auction": 1, "lead": 1, "quick": 1, "play": 1}
+    assert c.board(2)[0] == 1 and c.board(1)[0] == 0  # board 1 falls back to Law 2
+    c = Config({"tbl": 3, "set": [1], "boards": [1]})
+    assert sorted(c.errors) == ["boards", "set"]

@@ -41,22 +41,27 @@ def fill(config, data):
     settings = config.settings = {"lang": "ru", "auction": 1, "lead": 1, "quick": 1, "play": 0}
     given = data.get("set")
     if isinstance(given, dict):
-        for k in settings:  # a setting is taken if it has its default's type
-            v = given.get(k)
-            if isinstance(v, type(settings[k])):
+        for k in settings:  # a setting is taken if it has its default's type (bools are not
+            v = given.get(k)  # ints here: MicroPython and CPython disagree on that)
+            if k in given and (isinstance(v, bool) or not isinstance(v, type(settings[k]))):
+                errors.append("set." + k)
+            elif k in given:
                 settings[k] = v
+    elif given is not None:
+        errors.append("set")
     config._rounds = _pack(_rounds(config, data.get("rounds")), 2)
     players = {}
     given = data.get("players")
     if isinstance(given, dict):
         for pair in given:  # {pair: [first player's number, second's]}, each below 0x20000
             got = given[pair]
-            ok = isinstance(pair, int) and 0 < pair < 0x10000 and isinstance(got, list) \
-                and len(got) == 2
+            ok = _number(pair, 1, 0xFFFF) and isinstance(got, list) and len(got) == 2
             for n in got if ok else ():
-                ok = ok and isinstance(n, int) and 0 <= n < 0x20000
+                ok = ok and _number(n, 0, 0x1FFFF)
             if ok:
                 players[pair] = got
+            else:
+                errors.append("players %r" % (pair,))
     elif given is not None:
         errors.append("players")
     config._players = _pack(players, 3)
@@ -70,6 +75,11 @@ def _text(config, data, key, default):
         config.errors.append(key)
         return default
     return v
+
+
+def _number(v, low, high):
+    """Whether v is an int (not a bool) from low to high."""
+    return isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
 
 
 def _pack(table, width):
@@ -91,12 +101,15 @@ def _rounds(config, data):
         config.errors.append("rounds")
         return out
     for r in data:
-        try:
+        try:  # pairs and boards from 1, two different pairs, the boards in order
             row = (r["ns"], r["ew"], r["b"][0], r["b"][1], r.get("nns", 0), r.get("new", 0))
-            ok = isinstance(r["r"], int) and 0 < r["r"] < 0x10000 and row[2] <= row[3]
-            for v in row:
-                ok = ok and isinstance(v, int) and 0 <= v < 0x10000
-            if ok:
+            ok = _number(r["r"], 1, 0xFFFF) and row[0] != row[1] and len(r["b"]) == 2
+            for i, v in enumerate(row):
+                ok = ok and _number(v, 1 if i < 3 else 0, 0xFFFF)
+            ok = ok and row[2] <= row[3]
+            if ok and r["r"] in out:
+                config.errors.append("round %d twice" % r["r"])
+            elif ok:
                 out[r["r"]] = row
             else:
                 config.errors.append("round")
@@ -113,9 +126,15 @@ def _boards(config, data):
     record before `hand`) is not read: a board with one and no `hand` is dropped and named,
     so that a host that still sends PBN does not lose its hand records unseen."""
     if not isinstance(data, dict):
+        if data is not None:
+            config.errors.append("boards")
         return b""
-    good = [b for b in data if isinstance(b, int) and 0 < b < 0x10000 and
-            isinstance(data[b], dict)]
+    good = []
+    for b in data:
+        if _number(b, 1, 0xFFFF) and isinstance(data[b], dict):
+            good.append(b)
+        else:
+            config.errors.append("board %r" % (b,))
     out = bytearray(_BOARD * len(good))
     at = 0
     for b in sorted(good):
@@ -123,7 +142,7 @@ def _boards(config, data):
         dealer = v.get("d", boards.dealer(b))
         vul = v.get("v", boards.vulnerability(b))
         hand = v.get("hand")
-        ok = isinstance(dealer, int) and 0 <= dealer <= 3 and vul in boards.VULS
+        ok = _number(dealer, 0, 3) and vul in boards.VULS
         if hand is not None:
             count = [0, 0, 0, 0]  # cards by seat
             if isinstance(hand, bytes) and len(hand) == 13:
