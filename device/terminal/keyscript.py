@@ -35,7 +35,7 @@ class Runner:
         self.out = out
         self.config = config  # the configuration file, or None
         self.now = 0
-        self.board = Board(sim.SimDisplay(), sim.ScriptKeypad(), Buzzer(sim.SimPwm(self)),
+        self.board = Board(sim.SimDisplay(copy=False), sim.ScriptKeypad(), Buzzer(sim.SimPwm(self)),
                            {"red": Led(sim.SimPin()), "green": Led(sim.SimPin())}, self)
         self.keys = 0
         self.image = image  # >= 0: sample the heap (MicroPython, code in ROMFS)

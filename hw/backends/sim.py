@@ -25,17 +25,21 @@ def pixel_of(buf, x, y, width=WIDTH):
 
 
 class SimDisplay(framebuf.FrameBuffer):
-    def __init__(self, width=WIDTH, height=HEIGHT):
+    """`shown` is what the panel shows since the last show(): on the board the controller's
+    own memory, here a copy made in place (a frame allocates nothing). With copy=False it is
+    the buffer itself, for a caller that always shows what it has just drawn (the key-script
+    runner): the same pixels without a second kilobyte of heap the board does not spend."""
+
+    def __init__(self, width=WIDTH, height=HEIGHT, copy=True):
         self.buffer = bytearray(width * height // 8)
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
         self.size = (width, height)
-        # what the panel shows since the last show(): the controller's memory on the board,
-        # copied in place so that a frame allocates nothing
-        self.shown = bytearray(len(self.buffer))
+        self.shown = bytearray(len(self.buffer)) if copy else self.buffer
         self.frames = 0
 
     def show(self):
-        self.shown[:] = self.buffer
+        if self.shown is not self.buffer:
+            self.shown[:] = self.buffer
         self.frames += 1
 
     def png(self, scale=4):
