@@ -141,7 +141,7 @@ class App:
             if phase == AUCTION and self.config.settings["auction"]:
                 module, name = "board_entry", "AuctionScreen"
             elif phase == AUCTION:
-                module, name = "entry", "QuickScreen"
+                module, name = "quick", "QuickScreen"
             elif phase == PLAY:
                 module, name = "play_entry", "PlayScreen"
             else:
@@ -152,7 +152,7 @@ class App:
         # shown), with the modules they import (loaded again by the next that needs one), and
         # freed before this one loads: the heap holds one group of screens at a time. So are
         # the Laws' texts, which the irregularity and ruling screens import when they draw.
-        screens = "round_ui overview board_entry board_result entry director director_lists \
+        screens = "round_ui overview board_entry board_result entry quick director director_lists \
 rulings adjust traveller play_entry play_director"
         terminal.forget(["terminal.%s" % m for m in screens.split() if m != module] +
                         ["bridge.rulings_text"])

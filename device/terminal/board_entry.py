@@ -44,7 +44,7 @@ class AuctionScreen:
                 self.seat = s
                 self.change = 0
             elif k == 1 and app.config.settings["quick"]:
-                app.show("entry", "QuickScreen", self.board)
+                app.show("quick", "QuickScreen", self.board)
             elif k != keys.BACK and not app.menu_key(k):
                 self.menu = True
                 app.refuse()

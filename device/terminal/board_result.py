@@ -116,7 +116,7 @@ class TricksScreen:
                 app.refuse()
         elif k == keys.MENU:
             if app.config.settings["quick"]:
-                app.show("entry", "QuickScreen", self.board)
+                app.show("quick", "QuickScreen", self.board)
             else:
                 app.refuse()
         elif passed or not self.entry.key(k):

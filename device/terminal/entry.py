@@ -1,12 +1,12 @@
-"""The contract typed without the auction: what is typed (also for the director's adjusted
-scores, terminal.adjust) and the Bridgemate-style quick entry screen.
+"""The contract typed without the auction, field by field: for the quick entry screen
+(terminal.quick) and the director's assigned scores (terminal.adjust).
 
 Its own module so that neither the auction (terminal.board_entry) nor what follows it
 (terminal.board_result) carries it: the app keeps one group of screens in the heap at a time.
 """
 
 from hw import keys
-from terminal.screens import bid, board_title, contract_text, seat_key
+from terminal.screens import bid, contract_text, seat_key
 from terminal.session import PASSED_OUT
 from terminal.ui_text import seat, t
 
@@ -88,33 +88,3 @@ class ContractEntry:
         if self.strain < 0:
             return "\u2663\u2666\u2665\u2660 " + t("nt")
         return t("risk_seat")
-
-
-class QuickScreen:
-    """Bridgemate-style entry of the contract, declarer and double without the auction."""
-
-    def __init__(self, board):
-        self.board = board
-        self.entry = ContractEntry()
-
-    def key(self, app, k):
-        e = self.entry
-        if k == keys.OK and e.done():
-            v = e.value()
-            if v[2] < 0:
-                app.commit("quick", {"b": self.board.b, "po": 1})
-            else:
-                app.commit("quick", {"b": self.board.b, "ct": v[0], "x": v[1], "dcl": v[2]})
-            app.click(True)
-            app.home()
-        elif k == keys.BACK and not e.level and not e.passed:
-            app.home()
-        elif k == keys.MENU:
-            app.home()
-        elif not e.key(k):
-            app.refuse()
-
-    def lines(self, app):
-        e = self.entry
-        return [board_title(self.board), t("quick"), t("contract") + ": " + e.text(), "",
-                t("quick_help"), e.prompt(), t("back") if not e.level else ""]
