@@ -35,12 +35,13 @@ class Runner:
         self.out = out
         self.config = config  # the configuration file, or None
         self.now = 0
-        self.board = Board(sim.SimDisplay(copy=False), sim.ScriptKeypad(), Buzzer(sim.SimPwm(self)),
+        self.board = Board(sim.SimDisplay(copy=False), sim.ScriptKeypad(),
+                           Buzzer(sim.SimPwm(self)),
                            {"red": Led(sim.SimPin()), "green": Led(sim.SimPin())}, self)
         self.keys = 0
         self.image = image  # >= 0: sample the heap (MicroPython, code in ROMFS)
         self.peak = 0
-        self.runner_modules = list(sys.modules)  # what the runner itself needs
+        self.modules = list(sys.modules)  # what the runner itself needs
         self.start()
 
     def __call__(self):
@@ -52,7 +53,7 @@ class Runner:
         an empty heap."""
         self.loop = None
         self.app = None
-        terminal.forget([m for m in sys.modules if m not in self.runner_modules])
+        terminal.forget([m for m in sys.modules if m not in self.modules])
         gc.collect()
         config = Config.load(self.config) if self.config else Config(None)
         gc.collect()  # the decoded file is gone: only the compact configuration stays
@@ -73,15 +74,6 @@ class Runner:
             if used > self.peak:
                 self.peak = used
 
-    def press(self, name):
-        self.board.keypad.feed(name)
-        self.now += _STEP_MS
-        self.loop.step()  # press
-        self.now += _STEP_MS
-        self.loop.step()  # release
-        self.keys += 1
-        self.sample()
-
     def line(self, text):
         """Run one script line; returns an error text or None."""
         at = text.find("#")
@@ -92,8 +84,12 @@ class Runner:
             return None
         cmd = words[0]
         screen = "\n".join(self.app.lines())
-        if cmd == "shot" and len(words) == 2:
-            self.shot(words[1], screen)
+        if cmd == "shot" and len(words) == 2:  # DIR/NAME.png and the lines in DIR/NAME.txt
+            path = self.out + "/" + words[1] + ".%s"
+            with open(path % "png", "wb") as f:
+                f.write(self.board.display.png(4))
+            with open(path % "txt", "w") as f:
+                f.write(screen + "\n")
         elif cmd == "expect" and len(words) > 1:
             want = text.strip()[6:].strip()
             if want not in screen:
@@ -104,21 +100,19 @@ class Runner:
         elif cmd == "restart" and len(words) == 1:
             self.start()
         else:
-            for w in words:
+            for w in words:  # each key pressed on one step, released on the next
                 try:
                     keys.code(w)
                 except ValueError:
                     return "not a key or command: %r" % w
-                self.press(w)
+                self.board.keypad.feed(w)
+                self.now += _STEP_MS
+                self.loop.step()
+                self.now += _STEP_MS
+                self.loop.step()
+                self.keys += 1
+                self.sample()
         return None
-
-    def shot(self, name, screen):
-        """The display as DIR/NAME.png and its lines as DIR/NAME.txt."""
-        path = self.out + "/" + name + ".%s"
-        with open(path % "png", "wb") as f:
-            f.write(self.board.display.png(4))
-        with open(path % "txt", "w") as f:
-            f.write(screen + "\n")
 
     def report(self):
         j = self.app.journal

@@ -76,7 +76,10 @@ class ScriptKeypad:
         self._script = self._script[self._at:] + b" " + script.encode()
         self._at = 0
 
-    def _next_name(self):
+    def poll(self, now):
+        if self._release is not None:
+            key, self._release = self._release, None
+            return key | keys.RELEASE
         script, at, end = self._script, self._at, len(self._script)
         while at < end and script[at] in b" \t\r\n":
             at += 1
@@ -84,13 +87,7 @@ class ScriptKeypad:
         while at < end and script[at] not in b" \t\r\n":
             at += 1
         self._at = at
-        return script[start:at].decode()
-
-    def poll(self, now):
-        if self._release is not None:
-            key, self._release = self._release, None
-            return key | keys.RELEASE
-        name = self._next_name()
+        name = script[start:at].decode()
         if not name:
             return None
         self._release = keys.code(name)
