@@ -9,6 +9,11 @@ into one buffer of the heap) plus the budget below: the run must finish, so ever
 of every key fits, transient ones and fragmentation included, not only what stays live.
 The peak live heap (gc.mem_alloc() after gc.collect() at every key, less the image) is printed.
 The issue's budget is 64 KiB on the 64-bit unix port; BENCHMARKS.md has where it stands.
+
+If the session starts failing with a MemoryError after a change, count the interned names first:
+the session interns ~614, and past 620 this port's qstr pool takes another 7 KB in one piece
+(add `micropython.qstr_info()` after the run in a copy of tools/romrun.py; every identifier and
+every literal of up to 10 characters of every module loaded counts, once).
 """
 
 import json
