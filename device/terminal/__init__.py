@@ -6,6 +6,12 @@ Everything here runs on the board (MicroPython) and under CPython in tests.
 import gc
 import sys
 
+try:
+    from micropython import const  # noqa: F401 (the terminal's modules import it from here)
+except ImportError:  # CPython: the value itself (mpy-cross folds `_X = const(...)` by name)
+    def const(x):
+        return x
+
 # Only MicroPython's small heap is worth re-importing screens for; CPython (tests, simulator
 # on a desktop) keeps them loaded and so runs the same code without the import cost.
 SCARCE_HEAP = sys.implementation.name == "micropython"

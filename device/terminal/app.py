@@ -15,7 +15,7 @@ import terminal
 from hw import buzzer, keys, text
 from hw.keys import KEY_MASK, KIND_MASK, PRESS, REPEAT
 from hw.ticks import ticks_diff
-from terminal import store, ui_text
+from terminal import const, store, ui_text
 from terminal.screens import COLUMNS, ROWS, Confirm
 from terminal.session import (
     AUCTION,
@@ -31,12 +31,6 @@ from terminal.session import (
     Session,
 )
 from terminal.ui_text import t
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
 
 _DIRECTOR_TIMEOUT_MS = const(120000)  # director mode closes after two minutes without a key
 

@@ -18,11 +18,7 @@ laxer than CPython's: it lets encoded surrogates and overlong forms through).
 
 from struct import pack, unpack
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from terminal import const
 
 _MAX_DEPTH = const(16)
 _FLOATS = const(((0xF9, ">e"), (0xFA, ">f"), (0xFB, ">d")))  # float16/32/64: head, format

@@ -20,13 +20,7 @@ import sys
 from bridge import boards
 
 import terminal
-from terminal import cbor
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from terminal import cbor, const
 
 PATH = "config.cbor"
 _BOARD = const(16)  # bytes of a board in Config._boards (as terminal.config_parse packs them)

@@ -8,13 +8,8 @@ here, so bridge.cards and its names never load for the configuration.
 
 from bridge import boards
 
+from terminal import const
 from terminal.config import pin_hash
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
 
 _BOARD = const(16)  # bytes of a board in Config._boards (as terminal.config reads them)
 

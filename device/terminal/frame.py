@@ -7,13 +7,7 @@ between two zeros is one candidate frame, checked by COBS, CRC and CBOR in that 
 
 from binascii import crc32
 
-from terminal import cbor, cobs
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from terminal import cbor, cobs, const
 
 MAX_PAYLOAD = const(1024)  # CBOR bytes in one frame
 _MAX_RAW = const(MAX_PAYLOAD + 4)

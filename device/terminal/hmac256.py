@@ -5,11 +5,7 @@ The host checks the same tags with the standard `hmac` module.
 
 from hashlib import sha256
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from terminal import const
 
 _BLOCK = const(64)
 

@@ -26,14 +26,8 @@ without PATH is a finished compaction, while a PATH.new beside PATH is an unfini
 
 import os
 
-from terminal import cbor, hmac256
+from terminal import cbor, const, hmac256
 from terminal.frame import FrameReader, encode_frame, frame_cbor
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
 
 _TAG_SIZE = const(32)
 _CHUNK = const(256)

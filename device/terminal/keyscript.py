@@ -18,8 +18,8 @@ from hw import keys
 from hw.backends import sim
 from hw.board import Board
 from hw.buzzer import Buzzer
-from hw.display import const
 from hw.leds import Led
+from terminal import const
 from terminal.config import Config
 
 KEY = b"simulator-event-key-32-bytes...."

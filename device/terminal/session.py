@@ -13,11 +13,7 @@ from bridge import score
 from bridge.auction import Auction
 from bridge.boards import is_vulnerable
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from terminal import const
 
 FIRST_BID = const(3)  # call codes as in docs/RECORDS.md
 # The engine's journal events (docs/AUCTION_LOG.md, "Journal events"): a call is

@@ -9,11 +9,7 @@ the ROMFS image with the bytecode, while a dict of tuples would cost about 18 KB
 the 64-bit unix port; a lookup is two `find`s done in C.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from terminal import const
 
 LANGS = ("ru", "en")
 _lang = [0]  # the index in LANGS of the language shown
