@@ -83,7 +83,8 @@ class Runner:
         if not words:
             return None
         cmd = words[0]
-        screen = "\n".join(self.app.lines())
+        if cmd in ("shot", "expect"):  # what the screen says, only for them (not every key)
+            screen = "\n".join(self.app.lines())
         if cmd == "shot" and len(words) == 2:  # DIR/NAME.png and the lines in DIR/NAME.txt
             path = self.out + "/" + words[1] + ".%s"
             with open(path % "png", "wb") as f:
