@@ -1,6 +1,7 @@
 """Shared test plumbing: where the repository, the device code and the interpreters are."""
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -54,6 +55,19 @@ def corpus():
     if not CORPUS.is_dir():
         pytest.fail("the shared PBN corpus is missing at %s" % CORPUS)
     return CORPUS
+
+
+def run_image(folder, image, args, heap, stdin=None):
+    """`micropython tools/romrun.py IMAGE ARGS...` in `folder` (the image file is there), with
+    a heap of the image plus `heap` bytes (rounded up to the 64-bit port's 16-byte GC block):
+    the code runs from the image as the board runs it from flash. Only relative names are used,
+    so no path of this machine takes room in the heap. Returns the CompletedProcess."""
+    shutil.copy(ROOT / "tools" / "romrun.py", Path(folder) / "romrun.py")
+    size = (Path(folder) / image).stat().st_size + heap
+    cmd = [micropython_path(), "-X", "heapsize=%d" % (-(-size // 16) * 16), "romrun.py", image]
+    return subprocess.run(cmd + list(args), input=stdin, capture_output=True, cwd=str(folder),
+                          env=dict(os.environ, MICROPYPATH="/nonexistent"), timeout=120,
+                          check=False)
 
 
 def mpy_cross():

@@ -6,12 +6,11 @@ Every tests/scenarios/NAME.jsonl is replayed by `python -m bridge.replay` and by
 
 import json
 import os
-import shutil
 import subprocess
 
 import pytest
 from bridge.replay import parse_scenario
-from conftest import ROOT, compile_device, micropython_path, mpy_cross, run_device
+from conftest import ROOT, compile_device, micropython_path, mpy_cross, run_device, run_image
 from mpremote.romfs import VfsRomWriter
 
 SCENARIOS = ROOT / "tests" / "scenarios"
@@ -79,14 +78,8 @@ def run_in_rom(module, tmp_path, heapsize, stdin):
     for mpy in sorted((fw / "bridge").glob("*.mpy")):
         writer.mkfile(mpy.name, mpy.read_bytes())
     writer.closedir()
-    image = tmp_path / "probe.img"
-    image.write_bytes(writer.finalise())
-    shutil.copy(ROOT / "tools" / "romrun.py", tmp_path / "romrun.py")
-    heap = image.stat().st_size + heapsize
-    cmd = [micropython_path(), "-X", "heapsize=%d" % heap, "romrun.py", "probe.img", module]
-    return subprocess.run(cmd, input=stdin, capture_output=True, cwd=str(tmp_path),
-                          env=dict(os.environ, MICROPYPATH="/nonexistent"), timeout=120,
-                          check=False)
+    (tmp_path / "probe.img").write_bytes(writer.finalise())
+    return run_image(tmp_path, "probe.img", [module], heapsize, stdin)
 
 
 # The budget for the engine on the board: 32 KB, with the bytecode in flash (a ROMFS

@@ -17,12 +17,11 @@ every literal of up to 10 characters of every module loaded counts, once).
 """
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, micropython_path
+from conftest import ROOT, run_image
 from terminal import keyscript  # noqa: E402
 from terminal_support import (
     journal_records,
@@ -36,7 +35,6 @@ from terminal_support import (
 # the least heap jump about by a KiB with small changes (the interpreter's own path among them).
 SESSION_HEAP = 67 * 1024  # least 65 KiB (84 before the names fell under the 620 of the 6th pool)
 PLAY_HEAP = 91 * 1024  # least 89 KiB
-GC_BLOCK = 16  # the unix port's GC block (64-bit): the heap size is rounded up to it
 
 
 @pytest.fixture(scope="module")
@@ -75,16 +73,11 @@ def run_in_rom(folder, script, config, budget):
         subprocess.run([str(ROOT / ".venv" / "bin" / "python"),
                         str(ROOT / "tools" / "romfs.py"), str(image), "--sim", "--quiet"],
                        check=True)
-    shutil.copy(ROOT / "tools" / "romrun.py", folder / "romrun.py")
     size = image.stat().st_size
-    heap = (size + budget + GC_BLOCK - 1) // GC_BLOCK * GC_BLOCK
     out = folder / "micropython"
     out.mkdir()
-    run = subprocess.run([micropython_path(), "-X", "heapsize=%d" % heap, "romrun.py",
-                          "sim.img", "terminal.keyscript", script.name, "micropython",
-                          "--config", Path(config).name],
-                         capture_output=True, timeout=120, cwd=str(folder),
-                         env={"MICROPYPATH": "/nonexistent"})
+    run = run_image(folder, "sim.img", ["terminal.keyscript", script.name, "micropython",
+                                        "--config", Path(config).name], budget)
     assert run.returncode == 0, run.stdout + run.stderr
     report = json.loads(run.stdout.decode().splitlines()[0])
     print("image %d bytes, heap %d bytes above it, live peak %d bytes over %d keys" % (
