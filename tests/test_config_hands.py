@@ -8,7 +8,7 @@ import cbor2
 from bridge import cards
 from conftest import CORPUS, ROOT, run_device
 from sync_script import event_movement
-from terminal.config import Config
+from terminal.config import Config, holder, suit_masks
 
 from host_sync import event
 from host_sync.db import open_db
@@ -29,7 +29,7 @@ def taken(deals):
     """{number: 16 suit masks} as the terminal unpacks the hands the host packed."""
     c = Config({"boards": {n: {"hand": hand_bytes(d)} for n, d in deals.items()}})
     assert c.errors == []
-    return {n: c.board(n)[2] for n in deals}
+    return {n: suit_masks(c.board(n)[2]) for n in deals}
 
 
 def test_the_documented_examples():
@@ -96,7 +96,11 @@ def test_the_station_pushes_the_packed_hand_and_no_pbn(tmp_path):
     assert boards[1] == {"d": 0, "v": "None", "hand": hand_bytes(DEAL)}
     assert boards[2] == {"d": 1, "v": "NS"}  # no hand record: nothing to check cards against
     c = Config(cbor2.loads(cbor2.dumps({"boards": boards})))
-    assert c.errors == [] and c.board(1)[2] == cards.parse_deal(DEAL)
+    hand = c.board(1)[2]
+    assert c.errors == [] and suit_masks(hand) == cards.parse_deal(DEAL)
+    masks = cards.parse_deal(DEAL)
+    assert [holder(hand, cd) for cd in range(52)] == \
+        [next(s for s in range(4) if masks[s * 4 + cd // 13] >> (cd % 13) & 1) for cd in range(52)]
 
 
 # -- malformed hands, on both interpreters --------------------------------------------------
@@ -132,9 +136,10 @@ def malformed_boards():
 
 SHOW = """
 import sys
-from terminal.config import Config
+from terminal.config import Config, suit_masks
 c = Config.load(%r)
-print(repr([c.errors] + [list(c.board(b)) for b in range(1, 13)]))
+boards = [c.board(b) for b in range(1, 13)]
+print(repr([c.errors] + [[d, v, h and suit_masks(h)] for d, v, h in boards]))
 try:
     import micropython
 except ImportError:
@@ -150,7 +155,8 @@ def test_malformed_hands_are_dropped_and_named_under_both_interpreters(tmp_path)
     path.write_bytes(cbor2.dumps({"tbl": 3, "boards": boards}, canonical=True))
     c = Config(cbor2.loads(path.read_bytes()))
     assert c.errors == errors
-    assert [c.board(b) for b in range(1, 13)] == want
+    assert [(d, v, h and suit_masks(h)) for d, v, h in (c.board(b) for b in range(1, 13))] \
+        == want
     expected = repr([errors] + [list(w) for w in want])
     out = {}
     for interpreter in ("micropython", "cpython"):

@@ -3,6 +3,7 @@ director's rulings, quick entry, the opening lead check, tricks limits, verifica
 corrections, Law 15, adjusted scores, the language switch and resuming from the journal."""
 
 import pytest
+from terminal.config import suit_masks
 from terminal_support import PIN, Config, Terminal, impossible, make_config, pin_hash
 
 PINKEYS = " ".join(PIN)
@@ -153,7 +154,7 @@ def auction_4s_by_south(term):
 
 def test_opening_lead_is_checked_against_the_hand_record(term):
     auction_4s_by_south(term)
-    deal = term.app.session.current.deal
+    deal = suit_masks(term.app.session.current.deal)
     west_spades = deal[3 * 4 + 3]
     missing = next(r for r in range(13) if not west_spades >> r & 1)
     held = next(r for r in range(13) if west_spades >> r & 1)

@@ -10,6 +10,7 @@ import json
 import pytest
 from bridge.board_replay import replay_scenario
 from bridge.cards import parse_card, token
+from terminal.config import suit_masks
 from terminal_support import (  # noqa: F401 (card_keys, legal_card: for the other tests)
     PIN,
     RANK_KEYS,
@@ -134,7 +135,7 @@ def test_legal_play_to_the_end_fills_the_result(term, config):
 
 def test_impossible_cards_are_refused_with_the_reason(term):
     to_play(term)
-    deal = current(term).deal
+    deal = suit_masks(current(term).deal)
     west_spades = deal[3 * 4 + 3]
     missing = next(r for r in range(13) if not west_spades >> r & 1)
     n = len(term.records())
@@ -217,7 +218,7 @@ def test_a_revoke_corrected_by_the_director(term):
 
 def test_lead_out_of_turn_gives_the_declarer_his_options(term):
     to_play(term)
-    east = current(term).deal
+    east = suit_masks(current(term).deal)
     cd = 13 * 2 + lowest(east[1 * 4 + 2]) if east[1 * 4 + 2] else None
     assert cd is not None
     term.press("MENU D " + card_keys(cd))  # East leads: it is West's lead
@@ -246,7 +247,7 @@ def test_lead_out_of_turn_gives_the_declarer_his_options(term):
 
 def test_lead_out_of_turn_accepted_declarer_plays_second(term):
     to_play(term)
-    deal = current(term).deal
+    deal = suit_masks(current(term).deal)
     cd = lowest(deal[1 * 4 + 0])  # East's lowest club
     term.press("MENU D " + card_keys(cd))
     term.press("DIR %s OK 2 1 OK" % PINKEYS)  # 54B: accepted

@@ -7,6 +7,7 @@ terminal.board_entry.
 """
 
 from hw import keys
+from terminal.config import holder
 from terminal.screens import (
     Digits,
     board_title,
@@ -45,7 +46,7 @@ class LeadScreen:
             elif k == keys.UP or k == keys.DOWN:
                 self.seat = (self.seat + (1 if k == keys.UP else 3)) & 3
             elif k == keys.OK:
-                self.board.lead_skipped = True
+                self.board.skipped = True
                 app.home()
             else:
                 app.refuse()
@@ -59,10 +60,10 @@ class LeadScreen:
         cd = self.suit * 13 + rank  # recorded, or refused with the reason
         self.suit = -1
         lead = lho(self.ct[2])
-        hands = self.board.deal
+        hand = self.board.deal
         if self.seat != lead:
             return app.refuse(t("lead_not_lho") % seat(lead))
-        if hands and not hands[self.seat * 4 + cd // 13] >> (cd % 13) & 1:
+        if hand and holder(hand, cd) != self.seat:
             return app.refuse(t("lead_no_card") % (seat(self.seat), card_text(cd)))
         app.commit("lead", {"b": self.board.b, "s": self.seat, "cd": cd})
         app.click(True)
@@ -107,10 +108,10 @@ class TricksScreen:
             if passed or self.played >= 0:
                 app.refuse()
             elif mode & PLAY_MODE:
-                self.board.play_skipped = False  # back to the play where it was left
+                self.board.skipped = False  # back to the play where it was left
                 app.home()
             elif mode & LEAD_MODE:
-                self.board.lead_skipped = False
+                self.board.skipped = False
                 app.go(LeadScreen(self.board))
             else:
                 app.refuse()

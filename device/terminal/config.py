@@ -75,18 +75,13 @@ class Config:
 
     def board(self, b):
         """(dealer, vulnerability, hand record or None): the pushed values, else Law 2's.
-        A hand record is 16 suit masks, seat * 4 + suit (as bridge.cards.parse_deal)."""
+        The hand record stays packed as the host sent it (13 bytes: see holder)."""
         at = _find(self._boards, _BOARD, b)
         if at < 0:
             return (boards.dealer(b), boards.vulnerability(b), None)
         head = self._boards[at + 2]
-        hands = None
-        if head & 16:
-            hands = [0] * 16
-            for card in range(52):
-                seat = self._boards[at + 3 + card // 4] >> (card % 4 * 2) & 3
-                hands[seat * 4 + card // 13] |= 1 << (card % 13)
-        return (head & 3, boards.VULS[head >> 2 & 3], hands)
+        hand = self._boards[at + 3:at + _BOARD] if head & 16 else None
+        return (head & 3, boards.VULS[head >> 2 & 3], hand)
 
     def pair_players(self, n):
         """(first player's number, second's) of pair n, or None."""
@@ -94,6 +89,22 @@ class Config:
 
     def pin_ok(self, pin):
         return pin_hash(self.salt, pin) == self._pin
+
+
+def holder(hand, card):
+    """The seat (0..3) holding card (suit * 13 + rank) in a packed hand record: 2 bits per
+    card, four cards a byte (docs/CONFIG.md). Asked card by card, a board's record stays
+    13 bytes in RAM rather than a list of masks."""
+    return hand[card >> 2] >> (card & 3) * 2 & 3
+
+
+def suit_masks(hand):
+    """A packed hand record as 16 suit masks, seat * 4 + suit (as bridge.cards.parse_deal):
+    what the play engine takes."""
+    masks = [0] * 16
+    for card in range(52):
+        masks[holder(hand, card) * 4 + card // 13] |= 1 << (card % 13)
+    return masks
 
 
 def _find(table, size, key):

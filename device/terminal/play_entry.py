@@ -15,6 +15,7 @@ Loaded only when the play is recorded, with the engine.
 from bridge import play_rulings
 
 from hw import keys
+from terminal.config import holder
 from terminal.screens import (
     Confirm,
     Digits,
@@ -34,11 +35,10 @@ _PLAYING = "play"  # bridge.play status while a card is awaited
 
 def card_problem(board, play, who, cd):
     """Why seat `who` cannot play card cd (not in his hand / already played), or None."""
-    suit, bit = cd // 13, 1 << (cd % 13)
     if board.deal:
-        if not board.deal[who * 4 + suit] & bit:
+        if holder(board.deal, cd) != who:
             return t("lead_no_card") % (seat(who), card_text(cd))
-        if not play.holds(who, suit) & bit:
+        if not play.holds(who, cd // 13) & 1 << (cd % 13):
             return t("played_card") % card_text(cd)
     elif play.played(cd):
         return t("played_card") % card_text(cd)
@@ -100,7 +100,7 @@ class PlayScreen:
             elif k == 1:
                 app.go(ClaimScreen(self.board))
             elif k == 5:
-                self.board.play_skipped = True
+                self.board.skipped = True
                 app.home()
             elif k != keys.BACK and not app.menu_key(k):
                 self.menu = True

@@ -14,6 +14,7 @@ from bridge.auction import Auction
 from bridge.boards import is_vulnerable
 
 from terminal import const
+from terminal.config import suit_masks
 
 FIRST_BID = const(3)  # call codes as in docs/RECORDS.md
 # The engine's journal events (docs/AUCTION_LOG.md, "Journal events"): a call is
@@ -70,15 +71,16 @@ class Board:
         self.b = b
         self.dealer = dealer
         self.vul = vul
-        self.deal = deal  # the hand record: 16 suit masks (seat * 4 + suit), or None
+        self.deal = deal  # the hand record, packed (terminal.config.holder), or None
         self.events = []  # the auction's journal events (bridge.lawcodes), in order
         self.auction = None  # the live Auction of the board being played, built on demand
+        self.final = None  # the contract once the auction is over (no engine kept for it)
         self.quick = None  # (bid, risk, declarer) or PASSED_OUT entered without the auction
         self.lead = None  # (seat, card)
-        self.lead_skipped = False  # the players went on without a lead (not a record)
+        # the players went on without the lead (LEAD_MODE) or the play (PLAY_MODE): not a record
+        self.skipped = False
         self.plays = []  # the play events, in order (see _CLAIM above)
         self.play = None  # the live Play of the board being played, built on demand
-        self.play_skipped = False  # the players enter the tricks without the play (not a record)
         self.tricks = -1  # tricks won by declarer; -1 before a result
         self.score = 0  # North-South's score the terminal showed
         self.verified = False
@@ -101,7 +103,8 @@ class Board:
             # Law 26 entries are checked against what the auction gave; a contract entered
             # without its auction takes them on the director's word
             lead = None if self.quick is not None else self.get_auction().lead
-            self.play = play_records.start(ct, self.deal, lead)
+            deal = None if self.deal is None else suit_masks(self.deal)
+            self.play = play_records.start(ct, deal, lead)
             for ev in self.plays:
                 try:
                     play_event(self.play, ev)
@@ -113,14 +116,15 @@ class Board:
         """(bid, risk, declarer), PASSED_OUT, or None while no contract is known."""
         if self.quick is not None:
             return self.quick
-        if not self.events:
-            return None
-        a = self.get_auction()
-        if a.status == "ended":
-            return a.contract()
-        if a.status == "passed_out":
-            return PASSED_OUT
-        return None
+        if self.final is None and self.events:
+            # another board's auction is replayed, not kept: only the board at the table
+            # holds an engine (a round's overview asks every board)
+            a = self.auction or Auction.from_events(self.dealer, self.events)
+            if a.status == "ended":
+                self.final = a.contract()
+            elif a.status == "passed_out":
+                self.final = PASSED_OUT
+        return self.final
 
     def phase(self, mode):
         """Where the board is; mode: LEAD_MODE | PLAY_MODE as the settings ask."""
@@ -134,9 +138,9 @@ class Board:
         if ct[2] < 0:
             return TRICKS
         if mode & PLAY_MODE:
-            if not self.play_skipped and self.get_play().status != _PLAY_ENDED:
+            if not self.skipped and self.get_play().status != _PLAY_ENDED:
                 return PLAY
-        elif mode & LEAD_MODE and self.lead is None and not self.lead_skipped:
+        elif mode & LEAD_MODE and self.lead is None and not self.skipped:
             return LEAD
         return TRICKS
 
@@ -288,6 +292,7 @@ class Session:
         """Give an auction event to the board's live engine (if built), and keep it."""
         board = self.board(d["b"])
         board.events.append(ev)
+        board.final = None
         if board.auction is not None:
             return board.auction.apply(ev)
         return True
