@@ -57,14 +57,34 @@ def corpus():
     return CORPUS
 
 
+def gc_pool(heapsize):
+    """The bytes of objects `micropython -X heapsize=N` can hold: the GC keeps its tables
+    (3 bits per 32-byte block on the 64-bit port) in the same N bytes."""
+    got = subprocess.run([micropython_path(), "-X", "heapsize=%d" % heapsize, "-c",
+                          "import gc;gc.collect();print(gc.mem_free()+gc.mem_alloc())"],
+                         capture_output=True, check=True, timeout=30)
+    return int(got.stdout)
+
+
+def heap_with_image(heap, image):
+    """The -X heapsize that holds an image of `image` bytes and leaves as much for everything
+    else as -X heapsize=`heap` alone: on the board the image is flash, so neither it nor the
+    GC table bytes that cover it are heap."""
+    want = gc_pool(heap) + -(-image // 32) * 32 + 32  # the bytearray's blocks and its object
+    size = heap + image + image // 80  # the tables' share, a little over
+    while gc_pool(size) < want:
+        size += 128
+    return size
+
+
 def run_image(folder, image, args, heap, stdin=None):
     """`micropython tools/romrun.py IMAGE ARGS...` in `folder` (the image file is there), with
-    a heap of the image plus `heap` bytes (rounded up to the 64-bit port's 16-byte GC block):
-    the code runs from the image as the board runs it from flash. Only relative names are used,
-    so no path of this machine takes room in the heap. Returns the CompletedProcess."""
+    the heap `micropython -X heapsize=<heap>` has plus the image (heap_with_image): the code
+    runs from the image as the board runs it from flash. Only relative names are used, so no
+    path of this machine takes room in the heap. Returns the CompletedProcess."""
     shutil.copy(ROOT / "tools" / "romrun.py", Path(folder) / "romrun.py")
-    size = (Path(folder) / image).stat().st_size + heap
-    cmd = [micropython_path(), "-X", "heapsize=%d" % (-(-size // 16) * 16), "romrun.py", image]
+    size = heap_with_image(heap, (Path(folder) / image).stat().st_size)
+    cmd = [micropython_path(), "-X", "heapsize=%d" % size, "romrun.py", image]
     return subprocess.run(cmd + list(args), input=stdin, capture_output=True, cwd=str(folder),
                           env=dict(os.environ, MICROPYPATH="/nonexistent"), timeout=120,
                           check=False)

@@ -67,8 +67,8 @@ def run_compiled(module, tmp_path, heapsize, stdin):
 
 def run_in_rom(module, tmp_path, heapsize, stdin):
     """Run module.main() with the bridge package and the module compiled into a ROMFS image,
-    as the board runs its code from flash (tools/romrun.py), in a heap of the image plus
-    `heapsize` bytes; input on stdin."""
+    as the board runs its code from flash (tools/romrun.py), in the heap of -X heapsize=
+    `heapsize` with the image on top (conftest.heap_with_image); input on stdin."""
     fw = compile_device(tmp_path / "rom")
     subprocess.run([mpy_cross(), "-o", str(fw / (module + ".mpy")),
                     str(ROOT / "tests" / (module + ".py"))], check=True, capture_output=True)
