@@ -71,7 +71,7 @@ def least_heap(folder, script, config, peak):
         out = "least-%d" % kib
         (folder / out).mkdir()
         proc = run_image(folder, "../sim.img", ["terminal.keyscript", script.name, out,
-                                                "--config", config.name], kib * 1024)
+                                                "--config", Path(config).name], kib * 1024)
         good = good + 1 if proc.returncode == 0 else 0
         kib += 1
     return kib - 3
