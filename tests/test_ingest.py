@@ -319,6 +319,42 @@ def test_an_objected_concession_and_a_withdrawn_one_are_replayed_with_their_seat
     assert db.value("SELECT tricks FROM results") == tricks
 
 
+def test_concessions_from_the_players_screen_are_replayed(db):
+    """`claim` with `con`: a defender's concession his partner voids at once (ok 2, 68B2: the
+    play goes on, the terminal's flag for the director is kept), then declarer's concession,
+    agreed; declarer's concession cannot be voided that way (refused, named)."""
+    with_deal(db)
+    cards, _ = played_cards(4)
+    more, _ = played_cards(8)
+    recs = [OPEN] + FOUR_S + cards + [
+        ("claim", {"b": 1, "s": 1, "tr": 3, "ok": 2, "con": 1}),
+        ("flag", {"b": 1, "law": "68B2", "why": "irregular"})] + more[4:] + [
+        ("claim", {"b": 1, "s": 2, "tr": 2, "ok": 2, "con": 1}),
+        ("claim", {"b": 1, "s": 2, "tr": 2, "ok": 1, "con": 1})]
+    from bridge import play_records
+    from bridge.cards import parse_deal
+
+    engine = play_records.start((parse("4S"), 0, 2), parse_deal(DEAL))
+    refused = recs[-2]
+    for kind, d in recs[1 + len(FOUR_S):]:
+        if (kind, d) == refused:
+            with pytest.raises(ValueError):
+                play_records.apply(engine, kind, d)
+        elif kind != "flag":
+            play_records.apply(engine, kind, d)
+    tricks = engine.declarer_tricks()
+    assert tricks == engine.won(0) + 11 - 2
+    recs.append(("res", {"b": 1, "tr": tricks, "sc": ns_score(1, "None", parse("4S"), 0, 2,
+                                                               tricks)}))
+    ingest(db, T1, 0, numbered(recs))
+    assert [tuple(r) for r in db.all("SELECT why, law FROM flags ORDER BY seq")] == \
+        [("irregular", "68B2"), ("refused_claim", None)]
+    assert "68B2" in db.value("SELECT detail FROM flags WHERE why = 'refused_claim'")
+    got = [r[0] for r in db.all("SELECT law FROM rulings")]
+    assert "68B2" in got and "69A" in got
+    assert db.value("SELECT tricks FROM results") == tricks
+
+
 # -- malformed records, other rotations, unplaced terminals ----------------------------------
 
 MALFORMED = [

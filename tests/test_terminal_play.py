@@ -82,8 +82,9 @@ def replay_result(term, deal):
         if kind == "card":
             evs.append({"seat": SEATS[d["s"]], "card": token(d["cd"])})
         elif kind == "claim":
-            evs.append({"claim": SEATS[d["s"]], "tricks": d["tr"]})
-            evs.append({"director": "agree" if d["ok"] else "dispute"})
+            evs.append({"concede" if d.get("con") else "claim": SEATS[d["s"]],
+                        "tricks": d["tr"]})
+            evs.append({"director": ("dispute", "agree", "object")[d["ok"]]})
         elif kind == "pdir":
             ev = {"director": d["d"]}
             for field, name in (("tr", "tricks"), ("su", "suit"), ("s", "seat"),
@@ -297,6 +298,43 @@ def test_claim_disputed_goes_to_the_director_with_the_remaining_hands(term, conf
     assert expected["result"] == play_of(term).won(0) + 10
     assert "Розыгрыш: %d взяток" % expected["result"] in term.text()
     assert not term.app.alert()
+
+
+def test_a_concession_agreed_gives_the_tricks_to_the_opponents(term, config):
+    to_play(term)
+    play_on(term, 8)  # two tricks: 11 left
+    term.press("MENU 1 UP")
+    assert "Уступка" in term.text() and "Уступает: Ю" in term.text()
+    term.press("2 OK")  # South concedes 2 of the 11
+    assert "Взяток стороне EW: 2" in term.text() and "68Б2" not in term.text()
+    check_screen(term)
+    n = len(term.records())
+    term.press("X")  # declarer's concession: no partner's objection to enter (68B2)
+    assert len(term.records()) == n
+    term.press("OK")
+    assert term.records()[-1] == ("claim", {"b": 1, "s": 2, "tr": 2, "ok": 1, "con": 1})
+    expected = replay_result(term, config["boards"][1]["pbn"])
+    assert expected["result"] == play_of(term).won(0) + 9 == play_of(term).declarer_tricks()
+    assert "Розыгрыш: %d взяток" % expected["result"] in term.text()
+
+
+def test_a_defenders_concession_his_partner_objects_to_is_void_and_the_play_goes_on(term,
+                                                                                       config):
+    to_play(term)
+    play_on(term, 4)
+    leader = play_of(term).turn
+    term.press("MENU 3 MENU 1 D UP 1 1 OK")  # in English: East concedes the 11 left...
+    assert "Concedes: E" in term.text() and "X objection 68B2" in term.text()
+    assert "Tricks to NS: 11" in term.text()
+    check_screen(term)
+    term.press("X")  # ...and West objects at once
+    assert term.records()[-2:] == [("claim", {"b": 1, "s": 1, "tr": 11, "ok": 2, "con": 1}),
+                                   ("flag", {"b": 1, "law": "68B2", "why": "irregular"})]
+    p = play_of(term)
+    assert p.status == "play" and p.claim is None and p.turn == leader
+    assert "68B2" in p.rulings
+    play_on(term, 4)  # the play goes on
+    assert replay_result(term, config["boards"][1]["pbn"])["result"] is None
 
 
 def test_tricks_other_than_the_play_are_a_79b_flag(term):

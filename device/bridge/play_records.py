@@ -24,12 +24,16 @@ def start(contract, deal=None, lead=None):
     return Play(declarer, (bid - FIRST_BID) % 5, deal, lead)
 
 
-def claim(play, seat, tricks, agreed=None, concession=False):
-    """Law 68: seat claims `tricks` of the remaining (or concedes them); with `agreed` the
-    opponents' answer follows at once: 1 agreed (69A), 0 disputed (the director, 70)."""
+def claim(play, seat, tricks, answer=None, concession=False):
+    """Law 68: seat claims `tricks` of the remaining for his side (or, as a concession,
+    concedes them); with `answer` the table's answer follows at once: 1 agreed (69A), 0
+    disputed (the director, 70), 2 a defender's concession voided by his partner's objection
+    (68B2; ValueError for anyone else's: nothing is changed)."""
+    if answer == 2 and not (concession and play.is_defender(seat)):
+        raise ValueError("only a defender's concession is voided by his partner (68B2)")
     play.make_claim(seat, tricks, concession)
-    if agreed is not None:
-        play.director("agree" if agreed else "dispute")
+    if answer is not None:
+        play.director(("dispute", "agree", "object")[answer])
 
 
 def entry(play, option, suit=None, c=None, tricks=None, seat=None, trick=None):
@@ -44,10 +48,11 @@ def apply(play, kind, d):
     if kind == "card":
         return play.card(d["s"], d["cd"])
     if kind == "claim":
-        ok = d.get("ok")
-        if ok not in (0, 1):
-            raise ValueError("a claim is agreed (ok 1) or disputed (ok 0)")
-        claim(play, d["s"], d["tr"], ok)
+        ok, con = d.get("ok"), d.get("con", 0)
+        if ok not in (0, 1, 2) or con not in (0, 1):
+            raise ValueError("a claim is agreed (ok 1), disputed (ok 0) or, a defender's "
+                             "concession (con 1), voided by his partner (ok 2)")
+        claim(play, d["s"], d["tr"], ok, con == 1)
         return None
     if kind == "pdir":
         if not isinstance(d["d"], str):

@@ -17,7 +17,6 @@ from bridge import play_rulings
 from hw import keys
 from terminal.config import holder
 from terminal.screens import (
-    Confirm,
     Digits,
     board_title,
     card_text,
@@ -206,28 +205,44 @@ class RevokeScreen:
 
 
 class ClaimScreen:
-    """Law 68: the claimer (♣♦♥♠ = N E S W, the declarer to start with) and the tricks of the
-    remaining ones he claims for his side; OK asks the opponents (69A agreed, or disputed:
-    the director rules, 70)."""
+    """Law 68: a claim (68A: the player's side wins that many of the remaining tricks) or,
+    UP/DOWN, a concession (68B1: it loses them); the player (♣♦♥♠ = N E S W, the declarer to
+    start with) and the tricks, then OK asks the opponents: OK agreed (69A), BACK disputed
+    (the director rules, 70), and for a defender's concession X: his partner objects at once
+    (68B2: no concession, the play goes on, the director is called)."""
 
     def __init__(self, board):
         self.board = board
         play = board.get_play()
         self.claimer = play.declarer
         self.tricks = Digits(play.remaining())
+        self.concession = 0
+        self.asking = False  # the opponents are asked
 
     def key(self, app, k):
         play = self.board.get_play()
         s = seat_key(k)
-        if s >= 0:
+        if self.asking:
+            if k == keys.OK:
+                self.record(app, 1)
+                app.click(True)
+                app.home()
+            elif k == keys.BACK:
+                self.record(app, 0)
+                app.irregular(self.board, "70")
+            elif k == keys.DOUBLE and self.objectable(play):
+                self.record(app, 2)
+                app.irregular(self.board, "68B2")
+            else:
+                app.refuse()
+        elif s >= 0:
             self.claimer = s
+        elif k == keys.UP or k == keys.DOWN:
+            self.concession ^= 1
         elif k == keys.OK and self.tricks.value >= 0:
             if play.cards[play.trick * 4 + play.leaders[play.trick]]:
                 return app.refuse(t("claim_trick"))  # a claim follows a completed trick (68)
-            app.go(Confirm(t("claim_ask"), t("claimer") % seat(self.claimer) + " " +
-                           str(self.tricks.value) + " " + t("claim_side") %
-                           ("NS" if self.claimer & 1 == 0 else "EW"),
-                           self.agreed, self.disputed))
+            self.asking = True
         elif k == keys.BACK:
             if self.tricks.value >= 0:
                 self.tricks.back()
@@ -237,21 +252,27 @@ class ClaimScreen:
             app.refuse()
         return None
 
+    def objectable(self, play):
+        """A defender's concession, which his partner may void at once (68B2)."""
+        return self.concession and play.is_defender(self.claimer)
+
     def record(self, app, ok):
-        app.commit("claim", {"b": self.board.b, "s": self.claimer, "tr": self.tricks.value,
-                             "ok": ok})
-
-    def agreed(self, app):
-        self.record(app, 1)
-        app.click(True)
-        app.home()
-
-    def disputed(self, app):
-        self.record(app, 0)
-        app.irregular(self.board, "70")
+        data = {"b": self.board.b, "s": self.claimer, "tr": self.tricks.value, "ok": ok}
+        if self.concession:
+            data["con"] = 1
+        app.commit("claim", data)
 
     def lines(self, app):
         play = self.board.get_play()
-        return [t("claim"), contract_text(self.board.contract()), t("claimer") % seat(self.claimer),
-                t("claim_tricks") % (play.remaining(), self.tricks.text()), "",
+        who = t("conceder" if self.concession else "claimer") % seat(self.claimer)
+        if self.asking:
+            side = ("NS", "EW")[(self.claimer + self.concession) & 1]
+            out = [t("claim_ask"), who, t("claim_side") % (side, self.tricks.value), "",
+                   t("claim_yes"), t("claim_no")]
+            if self.objectable(play):
+                out.append(t("claim_object"))
+            return out
+        return [t("concession" if self.concession else "claim"),
+                contract_text(self.board.contract()), who,
+                t("claim_tricks") % (play.remaining(), self.tricks.text()), t("claim_kind"),
                 t("claim_help"), t("ok_record")]

@@ -42,8 +42,9 @@ LEAD_MODE = 1  # the opening lead is asked for
 PLAY_MODE = 2  # every card is recorded (docs/CONFIG.md `set.play`)
 
 # A board's play events (docs/RECORDS.md `card`, `claim`, `pdir`) as small ints and tuples:
-# a card is seat << 6 | card; a claim _CLAIM | ok << 6 | seat << 4 | tricks; a director's
-# entry the tuple of its fields (option, suit, card, tricks, seat, trick): they are rare.
+# a card is seat << 6 | card; a claim _CLAIM | con << 9 | ok << 6 | seat << 4 | tricks (`con`
+# and `ok` as in the record); a director's entry the tuple of its fields (option, suit,
+# card, tricks, seat, trick): they are rare.
 _CLAIM = const(1 << 8)
 _PLAY_ENDED = const("ended")  # bridge.play statuses, compared without importing the engine
 PLAY_DIRECTOR = "director"
@@ -243,11 +244,11 @@ class Session:
             board.play = None
             board.clear_result()
         elif kind == "claim":
-            s, tr, ok = d["s"], d["tr"], d["ok"]
+            s, tr, ok, con = d["s"], d["tr"], d["ok"], d.get("con", 0)
             if s not in (0, 1, 2, 3) or not (isinstance(tr, int) and 0 <= tr <= 13) or \
-                    ok not in (0, 1):
+                    ok not in (0, 1, 2) or con not in (0, 1):
                 raise ValueError("claim")
-            self._play(d, _CLAIM | ok << 6 | s << 4 | tr)
+            self._play(d, _CLAIM | con << 9 | ok << 6 | s << 4 | tr)
         elif kind == "pdir":
             if not isinstance(d["d"], str):
                 raise ValueError("pdir")
@@ -415,6 +416,6 @@ def play_event(play, ev):
     if isinstance(ev, tuple):
         return play_records.entry(play, *ev)
     if ev & _CLAIM:
-        play_records.claim(play, ev >> 4 & 3, ev & 15, ev >> 6 & 1)
+        play_records.claim(play, ev >> 4 & 3, ev & 15, ev >> 6 & 3, ev >> 9 & 1)
         return True
     return play.card(ev >> 6, ev & 63)

@@ -158,9 +158,14 @@ claimer|Заявляет: %s|Claimer: %s
 claim_tricks|Взяток из %d: %s|Tricks of %d: %s
 claim_help|\u2663\u2666\u2665\u2660 игрок, цифры|\u2663\u2666\u2665\u2660 player, digits
 claim_ask|Противники согласны?|Opponents agree?
-claim_side|взятки стороны %s|tricks for %s
+claim_side|Взяток стороне %s: %d|Tricks to %s: %d
 claim_trick|Доиграйте взятку|Finish the trick
+claim_yes|OK да: согласны|OK yes: agreed
 claim_no|BACK нет: директор|BACK no: director
+concession|Уступка|Concession
+conceder|Уступает: %s|Concedes: %s
+claim_kind|\u2191\u2193 претенз./уступка|\u2191\u2193 claim/concede
+claim_object|X возражение 68Б2|X objection 68B2
 play_on|OK играть дальше|OK play on
 played_tricks|Розыгрыш: %d взяток|Play: %d tricks
 revoke_fix|Исправить ренонс (62Б)|Correct the revoke (62B)
