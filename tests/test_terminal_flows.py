@@ -4,6 +4,7 @@ corrections, Law 15, adjusted scores, the language switch and resuming from the 
 
 import pytest
 from terminal.config import suit_masks
+from terminal.session import Session
 from terminal_support import PIN, Config, Terminal, impossible, make_config, pin_hash
 
 PINKEYS = " ".join(PIN)
@@ -340,3 +341,15 @@ def test_the_score_shown_takes_each_declarers_own_vulnerability():
     assert ns_score((four_spades, 0, 2), "NS", 10) == 620  # South, vulnerable
     assert ns_score((four_spades, 0, 2), "EW", 10) == 420
     assert ns_score((four_spades, 0, 3), "NS", 10) == -420
+
+
+def test_a_record_the_session_cannot_use_changes_nothing():
+    """An `open` without its round, in the middle of one, is skipped: the point compaction
+    may reach (the state before the round) stays where it was."""
+    s = Session(Config(None))
+    s.apply("open", {"rnd": 1, "sec": "A", "tbl": 3, "ns": 3, "ew": 11}, 1)
+    s.apply("board", {"b": 1}, 2)
+    kept = s.checkpoint()
+    assert kept[0] == 0 and kept[1] is not None
+    s.apply("open", {"sec": "A", "tbl": 3, "ns": 3, "ew": 11}, 3)
+    assert s.skipped == 1 and s.checkpoint() == kept and s.round == 1

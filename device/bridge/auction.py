@@ -146,7 +146,7 @@ class Auction:
         self.status = _AUCTION
         self.pending = None  # (seat, call, law) awaiting the director
         self.must_pass = {}  # seat -> "next" | "throughout"
-        self.lead = []  # (offender, "26A" | "26B", mask of suits) in the order they arose
+        self.lead = []  # (offender, "26A" | "26B", mask of suits): one per rectification
         self.last_bid = -1  # code of the last standing bid, -1 before the first
         self.last_bidder = -1
         self.risk = 0  # 0, 1 doubled, 2 redoubled: of the last bid

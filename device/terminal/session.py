@@ -263,9 +263,10 @@ class Session:
         elif kind == "flag":
             self.flags.append((d.get("b"), d.get("law"), d["why"]))
         elif kind == "open":
+            rnd = d["rnd"]  # first: an `open` without it changes nothing (skipped)
             between = not (self.round or self.boards)
             self.before = (seq - 1, self._between()) if between else None
-            self.round = d["rnd"]
+            self.round = rnd
             self.section = d["sec"]
             self.table = d["tbl"]
             self.ns, self.ew = d["ns"], d["ew"]
