@@ -146,8 +146,8 @@ class App:
         # shown), with the modules they import (loaded again by the next that needs one), and
         # freed before this one loads: the heap holds one group of screens at a time. So are
         # the Laws' texts, which the irregularity and ruling screens import when they draw.
-        screens = "round_ui overview board_entry board_result entry quick director director_lists \
-rulings adjust traveller play_entry play_director"
+        screens = ("round_ui overview board_entry board_result entry quick director "
+                   "director_lists rulings adjust traveller play_entry play_director")
         terminal.forget(["terminal.%s" % m for m in screens.split() if m != module] +
                         ["bridge.rulings_text"])
         full = "terminal.%s" % module
