@@ -11,7 +11,10 @@ The deal (declarer South, 4S, West leads; dummy North):
 
 import json
 
+from bridge import play_records
 from bridge.board_replay import encode, replay_scenario
+from bridge.calls import parse
+from bridge.cards import parse_card, parse_deal
 from conftest import run_device
 
 DEAL = "N:AKQJ.T98.765.432 T98.AKQJ.432.765 765.765.AKQJ.T98 432.432.T98.AKQJ"
@@ -676,6 +679,58 @@ def test_68b2_an_objected_concession_entered_between_tricks():
     assert play(TRICK1 + " d:object=3:seat=S")["refused"] == [4]  # not a defender
     assert play("W:CA d:object=3:seat=E")["refused"] == [1]  # in the middle of a trick
     assert play(TRICK1 + " d:object=13:seat=E")["refused"] == [4]  # 12 remain
+
+
+def recorded(cards, claim):
+    """The engine as the terminal and the host drive it (bridge.play_records): 4S by South,
+    the cards ('W:CA N:C2 ...'), then one `claim` record's fields (ValueError if refused)."""
+    p = play_records.start((parse("4S"), 0, 2), parse_deal(DEAL))
+    for word in cards.split():
+        p.card("NESW".index(word[0]), parse_card(word[2:]))
+    play_records.apply(p, "claim", dict({"b": 1}, **claim))
+    return p
+
+
+def test_70_a_disputed_concession_is_ruled_for_the_conceding_side():
+    """70: the director's number is the tricks of the remaining for the side that claimed or
+    conceded, as for a claim: South concedes 2 of 12, disputed, the director gives South's
+    side 11 of the 12."""
+    out = play(TRICK1 + " S:concede=2 d:dispute d:rule=11")
+    assert out["result"] == 11 and "70" in rulings(out)
+    out = play(TRICK1 + " E:concede=2 d:dispute d:rule=1")  # EW keep 1 (+ the first trick)
+    assert out["result"] == 11
+
+
+def test_68b2_a_voided_concession_establishes_no_revoke():
+    """63A3: a revoke is established when «представитель нарушившей стороны выступает или
+    соглашается с претензией или уступкой»; 68B2: «уступка не происходит». South's revoke
+    in trick 1 can still be corrected (62A) after West's concession is voided; it is
+    established once a claim stands."""
+    revoke = "W:CA N:C2 E:C5 S:DJ"  # South holds clubs
+    p = recorded(revoke, {"s": 3, "tr": 1, "ok": 2, "con": 1})
+    assert p.status == "play" and "63A3" not in p.rulings and p.rulings[-2:] == ["68B", "68B2"]
+    assert play_records.apply(p, "pdir", {"b": 1, "d": "correct"}) is True
+    p = recorded(revoke, {"s": 2, "tr": 12, "ok": 1})
+    assert "63A3" in p.rulings and p.revokes[0][3] & 1  # established
+
+
+def test_68b2_a_defenders_claim_of_fewer_than_all_is_a_concession_his_partner_voids():
+    """68B1: «претензия на некоторое количество взяток является уступкой остальных»; 68B2:
+    «если вистующий пытается уступить одну или более взяток, а его партнер немедленно
+    возражает, уступка не происходит». A claim of all the remaining concedes nothing, and
+    neither does a concession of none: there is nothing to void."""
+    def after(claim):
+        try:
+            return recorded(TRICK1, dict({"ok": 2}, **claim))
+        except ValueError:
+            return None
+
+    p = after({"s": 1, "tr": 9})  # East claims 9 of 12: concedes 3; West objects
+    assert p.status == "play" and p.claim is None and p.rulings[-2:] == ["68B", "68B2"]
+    assert after({"s": 1, "tr": 12}) is None  # all of them: nothing conceded
+    assert after({"s": 1, "tr": 0, "con": 1}) is None  # none conceded
+    assert after({"s": 2, "tr": 9}) is None  # the declarer's: 68B2 is a defender's
+    assert after({"s": 1, "tr": 13}) is None  # more than remain
 
 
 def test_79_tricks_agreed_flow_into_result_and_disagreement_flagged():

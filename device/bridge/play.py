@@ -951,7 +951,9 @@ class Play:
 
     def make_claim(self, seat, tricks, concession=False):
         """Law 68: seat claims `tricks` of the remaining ones for his side (or, as a
-        concession, concedes them to the opponents). The play stops (68D)."""
+        concession, concedes them to the opponents). The play stops (68D). The revokes are
+        established once the claim stands, agreed or disputed (63A3), not by a concession
+        his partner voids at once (68B2: "уступка не происходит")."""
         left = self.remaining()
         if self.status is not PLAY:
             raise ValueError("no claim now: the play is %s" % self.status)
@@ -965,16 +967,17 @@ class Play:
         else:
             self.claim = [side(seat), tricks, -1]
         self.note("68B" if concession else "68A")
-        self.establish_all("63A3")
         self.status = CLAIM
         self.turn = None
 
     def _claim_entry(self, option, tricks):
         if option == "agree":
+            self.establish_all("63A3")
             self.note("69A")
             self._claim_end()
             return True
         if option == "dispute":
+            self.establish_all("63A3")
             self.note("68D")
             self.status = DIRECTOR
             self.pending = (DISPUTED, -1, -1)
@@ -992,10 +995,12 @@ class Play:
         return False
 
     def _on_disputed(self, option, offender, c, suit, card, tricks):
+        """70: the director rules `tricks` of the remaining for the side that claimed or
+        conceded (a concession's claim holds the opponents' share: the rest)."""
         left = self.remaining()
         if option != "rule" or not (isinstance(tricks, int) and 0 <= tricks <= left):
             return False
-        self.claim[1] = tricks
+        self.claim[1] = tricks if self.claim[2] < 0 else left - tricks
         self.note("70")
         self.pending = None
         self._claim_end()

@@ -6,7 +6,7 @@ One reading of a recorded card, claim or director's entry, shared by the termina
 Fields are small ints: seats 0..3, cards `bridge.cards` codes, suits 0..3 (C D H S).
 """
 
-from bridge.play import Play
+from bridge.play import PLAY, Play
 
 FIRST_BID = 3  # call codes of bridge.calls: a bid is 3 + (level - 1) * 5 + strain
 KINDS = ("card", "claim", "pdir")
@@ -27,13 +27,21 @@ def start(contract, deal=None, lead=None):
 def claim(play, seat, tricks, answer=None, concession=False):
     """Law 68: seat claims `tricks` of the remaining for his side (or, as a concession,
     concedes them); with `answer` the table's answer follows at once: 1 agreed (69A), 0
-    disputed (the director, 70), 2 a defender's concession voided by his partner's objection
-    (68B2; ValueError for anyone else's: nothing is changed)."""
-    if answer == 2 and not (concession and play.is_defender(seat)):
-        raise ValueError("only a defender's concession is voided by his partner (68B2)")
+    disputed (the director, 70), 2 voided: a defender conceded tricks (a concession, or a
+    claim of fewer than all, which concedes the rest: 68B1) and his partner objected at
+    once (68B2: the play goes on). ValueError, nothing changed, for a voided claim that
+    conceded nothing or was not a defender's."""
+    if answer == 2:
+        if not isinstance(tricks, int):
+            raise ValueError("a claim's tricks are a number, not %r" % (tricks,))
+        conceded = tricks if concession else play.remaining() - tricks
+        if play.status is not PLAY or not play.director("object", seat=seat, tricks=conceded):
+            raise ValueError("68B2 voids a defender's concession of one or more tricks, "
+                             "between tricks, only")
+        return
     play.make_claim(seat, tricks, concession)
     if answer is not None:
-        play.director(("dispute", "agree", "object")[answer])
+        play.director(("dispute", "agree")[answer])
 
 
 def entry(play, option, suit=None, c=None, tricks=None, seat=None, trick=None):
