@@ -286,6 +286,8 @@ def test_director_shows_law26_restrictions(term):
     term.press("DIR %s OK 2 3 OK 1 2 C" % PINKEYS)  # not accepted; replaced by 2C (27B2)
     term.press("PASS PASS 2 S PASS PASS PASS")  # North must pass; 2S by East
     assert "! Ограничения хода 26" in term.text()
+    term.start()  # a power cut on the lead: the warning is rebuilt from the journal
+    assert "! Ограничения хода 26" in term.text()
     term.press("DIR %s OK 5" % PINKEYS)
     assert "Ю: 26A ♥" in term.text()
 
@@ -352,4 +354,10 @@ def test_a_record_the_session_cannot_use_changes_nothing():
     kept = s.checkpoint()
     assert kept[0] == 0 and kept[1] is not None
     s.apply("open", {"sec": "A", "tbl": 3, "ns": 3, "ew": 11}, 3)
-    assert s.skipped == 1 and s.checkpoint() == kept and s.round == 1
+    s.apply("open", {"rnd": 2, "sec": "A", "tbl": 3, "ns": 3}, 4)
+    assert s.skipped == 2 and s.checkpoint() == kept and s.round == 1 and s.ew == 11
+    s.apply("res", {"b": 1, "tr": 10, "sc": 420}, 5)
+    s.apply("ver", {"b": 1, "ok": 1}, 6)
+    s.apply("res", {"b": 1, "tr": 9}, 7)  # no score: the verified result stands
+    board = s.boards[1]
+    assert s.skipped == 3 and (board.tricks, board.score, board.verified) == (10, 420, True)

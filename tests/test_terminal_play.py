@@ -330,11 +330,54 @@ def test_a_defenders_concession_his_partner_objects_to_is_void_and_the_play_goes
     term.press("X")  # ...and West objects at once
     assert term.records()[-2:] == [("claim", {"b": 1, "s": 1, "tr": 11, "ok": 2, "con": 1}),
                                    ("flag", {"b": 1, "law": "68B2", "why": "irregular"})]
+    assert "Call the director" in term.text()
     p = play_of(term)
     assert p.status == "play" and p.claim is None and p.turn == leader
     assert "68B2" in p.rulings
     play_on(term, 4)  # the play goes on
     assert replay_result(term, config["boards"][1]["pbn"])["result"] is None
+
+
+def test_a_defenders_claim_of_fewer_than_all_concedes_the_rest_and_partner_may_void_it(term):
+    to_play(term)
+    play_on(term, 4)  # 12 left
+    term.press("MENU 1 D 9 OK")  # East claims 9 of the 12: he concedes 3 (68B1)
+    assert "X возражение 68Б2" in term.text()
+    term.press("X")
+    assert term.records()[-2:] == [("claim", {"b": 1, "s": 1, "tr": 9, "ok": 2}),
+                                   ("flag", {"b": 1, "law": "68B2", "why": "irregular"})]
+    assert play_of(term).status == "play" and "Вызовите директора" in term.text()
+
+
+def test_a_play_record_the_engine_refuses_is_refused_alike_after_a_power_cut(term):
+    """A record no screen writes (the declarer's concession voided, a card for a board
+    not started): skipped live, and skipped again when the journal is replayed, keeping
+    nothing and making no board."""
+    to_play(term)
+    play_on(term, 4)
+    plays = len(current(term).plays)
+    term.app.commit("claim", {"b": 1, "s": 2, "tr": 3, "ok": 2, "con": 1})
+    term.app.commit("card", {"b": 9, "s": 0, "cd": 0})
+    for _ in range(2):
+        session = term.app.session
+        assert session.skipped == 2 and len(session.boards[1].plays) == plays
+        assert sorted(session.boards) == [1] and play_of(term).status == "play"
+        term.start()
+
+
+def test_a_disputed_concession_is_ruled_for_the_side_that_conceded(term, config):
+    to_play(term)
+    play_on(term, 8)  # 11 left
+    term.press("MENU 1 UP 2 OK BACK")  # South concedes 2 of them: disputed
+    assert term.records()[-2:] == [("claim", {"b": 1, "s": 2, "tr": 2, "ok": 0, "con": 1}),
+                                   ("flag", {"b": 1, "law": "70", "why": "irregular"})]
+    term.press("DIR %s OK 2 1" % PINKEYS)
+    assert "Взяток стороне NS: _" in term.text()
+    check_screen(term)
+    term.press("1 0 OK")  # the director gives North-South 10 of the 11
+    assert term.records()[-1] == ("pdir", {"b": 1, "d": "rule", "tr": 10})
+    expected = replay_result(term, config["boards"][1]["pbn"])
+    assert expected["result"] == play_of(term).won(0) + 10 == play_of(term).declarer_tricks()
 
 
 def test_tricks_other_than_the_play_are_a_79b_flag(term):

@@ -73,8 +73,9 @@ class LeadScreen:
         out = [board_title(self.board), contract_text(self.ct),
                t("lead") + ": " + seat(self.seat) + " " + suit(self.suit) + "_",
                t("lead_help"), t("lead_ranks")]
-        a = self.board.auction
-        if a is not None and restrictions(a, self.ct[2]):
+        board = self.board  # the board at the table: its engine may be built and kept
+        if board.quick is None and board.events and \
+                restrictions(board.get_auction(), self.ct[2]):
             out.append(t("restrict_26"))
         else:
             out.append("")

@@ -9,7 +9,7 @@ here, so bridge.cards and its names never load for the configuration.
 from bridge import boards
 
 from terminal import const
-from terminal.config import pin_hash
+from terminal.config import holder, pin_hash
 
 _BOARD = const(16)  # bytes of a board in Config._boards (as terminal.config reads them)
 
@@ -142,7 +142,7 @@ def _boards(config, data):
             count = [0, 0, 0, 0]  # cards by seat
             if isinstance(hand, bytes) and len(hand) == 13:
                 for card in range(52):
-                    count[hand[card // 4] >> (card % 4 * 2) & 3] += 1
+                    count[holder(hand, card)] += 1
             ok = ok and count == [13, 13, 13, 13]
         elif "pbn" in v:
             ok = False

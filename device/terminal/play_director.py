@@ -201,7 +201,8 @@ class PlayRulingScreen(TextScreen):
         return None
 
     def lines(self, app):
-        if play_pending(self.board) is None:
+        got = play_pending(self.board)
+        if got is None:
             return [t("td_menu"), t("nothing"), "", "", "", "", t("back")]
         out = TextScreen.lines(self, app)
         if self.choice < 0:
@@ -217,6 +218,10 @@ class PlayRulingScreen(TextScreen):
             out[-1] = t("trick_ask") % (self.tricks.text(), typed)  # 67B1: both on one line
         elif need == "card":
             out[-1] = t("card_ask") % (suit(self.card_suit) + "_")
+        elif self.tricks is not None and got[0] == "70":  # for the side that claimed or conceded
+            receiving, _n, conceder = self.board.get_play().claim
+            own = receiving if conceder < 0 else 1 - receiving
+            out[-1] = t("claim_side") % (("NS", "EW")[own], self.tricks.text())
         elif self.tricks is not None:
             out[-1] = t("tricks_ask") % self.tricks.text() + ("" if need else ", OK")
         else:

@@ -208,8 +208,9 @@ class ClaimScreen:
     """Law 68: a claim (68A: the player's side wins that many of the remaining tricks) or,
     UP/DOWN, a concession (68B1: it loses them); the player (♣♦♥♠ = N E S W, the declarer to
     start with) and the tricks, then OK asks the opponents: OK agreed (69A), BACK disputed
-    (the director rules, 70), and for a defender's concession X: his partner objects at once
-    (68B2: no concession, the play goes on, the director is called)."""
+    (the director rules, 70), and when a defender conceded tricks (a claim of fewer than all
+    concedes the rest) X: his partner objects at once (68B2: no concession, the play goes
+    on, the director is called)."""
 
     def __init__(self, board):
         self.board = board
@@ -233,6 +234,7 @@ class ClaimScreen:
             elif k == keys.DOUBLE and self.objectable(play):
                 self.record(app, 2)
                 app.irregular(self.board, "68B2")
+                app.note = t("call_td")  # the play goes on, but the director must come
             else:
                 app.refuse()
         elif s >= 0:
@@ -253,8 +255,11 @@ class ClaimScreen:
         return None
 
     def objectable(self, play):
-        """A defender's concession, which his partner may void at once (68B2)."""
-        return self.concession and play.is_defender(self.claimer)
+        """A defender conceded tricks (a concession, or a claim of fewer than all: 68B1),
+        which his partner may void at once (68B2)."""
+        n = self.tricks.value
+        return play.is_defender(self.claimer) and \
+            (n if self.concession else play.remaining() - n) > 0
 
     def record(self, app, ok):
         data = {"b": self.board.b, "s": self.claimer, "tr": self.tricks.value, "ok": ok}

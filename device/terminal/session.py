@@ -93,8 +93,10 @@ class Board:
         return self.auction
 
     def get_play(self):
-        """The Laws engine of the play (bridge.play), rebuilt from the play events; None
-        while there is no contract to play."""
+        """The Laws engine of the play (bridge.play), rebuilt from the play events and kept;
+        None while there is no contract to play. (A board left in the middle of its play
+        keeps it too when the overview asks its phase: rebuilding it there at every key
+        cost the session with every card 1 KiB more heap.)"""
         if self.play is None:
             ct = self.contract()
             if ct is None or ct[2] < 0:
@@ -110,7 +112,7 @@ class Board:
                 try:
                     play_event(self.play, ev)
                 except ValueError:
-                    pass  # refused when it was live too (Session.apply never stored it)
+                    pass  # each was taken once (Session._play): a replay must not stop a screen
         return self.play
 
     def contract(self):
@@ -118,8 +120,8 @@ class Board:
         if self.quick is not None:
             return self.quick
         if self.final is None and self.events:
-            # another board's auction is replayed, not kept: only the board at the table
-            # holds an engine (a round's overview asks every board)
+            # another board's auction is replayed, not kept (a round's overview asks every
+            # board): the board at the table holds its auction engine, others the contract
             a = self.auction or Auction.from_events(self.dealer, self.events)
             if a.status == "ended":
                 self.final = a.contract()
@@ -217,10 +219,11 @@ class Session:
                 self.current.play = None
             self.current = self.board(b)
         elif kind == "res":
+            tr, sc = d["tr"], d["sc"]  # first: a record without them changes nothing
             board = self.board(d["b"])
             board.clear_result()
-            board.tricks = d["tr"]
-            board.score = d["sc"]
+            board.tricks = tr
+            board.score = sc
         elif kind == "ver":
             board = self.board(d["b"])
             board.verified = d["ok"] == 1 and board.tricks >= 0
@@ -263,13 +266,11 @@ class Session:
         elif kind == "flag":
             self.flags.append((d.get("b"), d.get("law"), d["why"]))
         elif kind == "open":
-            rnd = d["rnd"]  # first: an `open` without it changes nothing (skipped)
+            # every field first: an `open` without one changes nothing (skipped)
+            rnd, sec, tbl, ns, ew = d["rnd"], d["sec"], d["tbl"], d["ns"], d["ew"]
             between = not (self.round or self.boards)
             self.before = (seq - 1, self._between()) if between else None
-            self.round = rnd
-            self.section = d["sec"]
-            self.table = d["tbl"]
-            self.ns, self.ew = d["ns"], d["ew"]
+            self.round, self.section, self.table, self.ns, self.ew = rnd, sec, tbl, ns, ew
             span = d.get("bd")
             if span is None:
                 row = self.config.round(self.round)
@@ -300,14 +301,14 @@ class Session:
         return True
 
     def _play(self, d, ev):
-        """Give a play event to the board's live engine (if built), then keep it; an event
-        the engine refuses (ValueError) is not kept."""
-        board = self.board(d["b"])
-        if board.contract() is None:
+        """Give a play event to the board's engine (built if need be, so that an event is
+        refused alike live and when the journal is replayed at start-up), then keep it; an
+        event the engine refuses (ValueError) is not kept, nor a board made for it."""
+        board = self.boards.get(d["b"])
+        play = None if board is None else board.get_play()
+        if play is None:
             raise ValueError("no contract to play")
-        result = True
-        if board.play is not None:
-            result = play_event(board.play, ev)
+        result = play_event(play, ev)
         board.plays.append(ev)
         return result
 

@@ -19,7 +19,6 @@ start|Начало сессии|Start of session
 section|Секция|Section
 table|Стол|Table
 round|Раунд|Round
-pairs|Пары|Pairs
 boards|Сдачи|Boards
 bd_range|Сдачи %d-%d|Boards %d-%d
 bd_first|Сдачи 1|Boards 1
@@ -158,7 +157,7 @@ claimer|Заявляет: %s|Claimer: %s
 claim_tricks|Взяток из %d: %s|Tricks of %d: %s
 claim_help|\u2663\u2666\u2665\u2660 игрок, цифры|\u2663\u2666\u2665\u2660 player, digits
 claim_ask|Противники согласны?|Opponents agree?
-claim_side|Взяток стороне %s: %d|Tricks to %s: %d
+claim_side|Взяток стороне %s: %s|Tricks to %s: %s
 claim_trick|Доиграйте взятку|Finish the trick
 claim_yes|OK да: согласны|OK yes: agreed
 claim_no|BACK нет: директор|BACK no: director
