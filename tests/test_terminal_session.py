@@ -11,18 +11,21 @@ transient ones and fragmentation included, not only what stays live. The peak li
 (gc.mem_alloc() after gc.collect() at every key, less the image) is printed. The issue's
 budget is 64 KiB on the 64-bit unix port; BENCHMARKS.md has where it stands.
 
-If the session starts failing with a MemoryError after a change, count the interned names first:
-the session interns ~614, and past 620 this port's qstr pool takes another 7 KB in one piece
-(add `micropython.qstr_info()` after the run in a copy of tools/romrun.py; every identifier and
-every literal of up to 10 characters of every module loaded counts, once).
+If the session starts failing with a MemoryError after a change, look at the interned names
+first (the failure message counts them, interned_names): the session interns ~612, and past 620
+this port's qstr pool takes another 7 KB in one piece (every identifier and every literal of up
+to 10 characters of every module loaded counts, once).
 """
 
 import json
+import os
+import re
+import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, gc_pool, heap_with_image, run_image
+from conftest import ROOT, gc_pool, heap_with_image, micropython_path, run_image
 from terminal import keyscript  # noqa: E402
 from terminal_support import (
     journal_records,
@@ -69,22 +72,61 @@ def run_in_rom(folder, script, config, budget):
     """The key script under MicroPython, code in a ROMFS image, with a heap of the image and
     the budget; returns (the report, the journal). It runs in `folder` with relative names
     only, so no path of this machine (the repository, the tmp folders) is in its heap."""
-    image = folder / "sim.img"
-    if not image.exists():
-        subprocess.run([str(ROOT / ".venv" / "bin" / "python"),
-                        str(ROOT / "tools" / "romfs.py"), str(image), "--sim", "--quiet"],
-                       check=True)
-    size = image.stat().st_size
+    size = sim_image(folder).stat().st_size
     out = folder / "micropython"
     out.mkdir()
     run = run_image(folder, "sim.img", ["terminal.keyscript", script.name, "micropython",
                                         "--config", Path(config).name], budget)
-    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.returncode == 0, (run.stdout + run.stderr).decode(errors="replace") + \
+        "\nthe run interned %d names in a roomy heap (past 620 the pool takes 7 KB more)" % (
+            interned_names(folder, script, config))
     report = json.loads(run.stdout.decode().splitlines()[0])
     print("the heap of -X heapsize=%d and the image (%d bytes): live peak %d bytes over %d keys"
           % (budget, size, report["peak"], report["keys"]))
     assert report["keys"] > 600 and 0 < report["peak"] < budget
     return report, out / "journal"
+
+
+NAMES = """import micropython
+from terminal import keyscript
+def main(argv):
+    keyscript.main(argv)
+    micropython.qstr_info()
+"""
+
+
+def sim_image(folder):
+    """The simulator's ROMFS image in folder (built once)."""
+    image = folder / "sim.img"
+    if not image.exists():
+        subprocess.run([str(ROOT / ".venv" / "bin" / "python"),
+                        str(ROOT / "tools" / "romfs.py"), str(image), "--sim", "--quiet"],
+                       check=True)
+    return image
+
+
+def interned_names(folder, script, config):
+    """How many names the key script interns (micropython.qstr_info) when the heap is roomy,
+    less the few of the wrapper that counts them: what to look at first when a run fails."""
+    sim_image(folder)
+    shutil.copy(ROOT / "tools" / "romrun.py", folder / "romrun.py")
+    (folder / "names.py").write_text(NAMES)
+    out = folder / "names-out"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir()
+    got = subprocess.run([micropython_path(), "-X", "heapsize=400000", "romrun.py", "sim.img",
+                          "names", script.name, out.name, "--config", Path(config).name],
+                         capture_output=True, cwd=str(folder),
+                         env=dict(os.environ, MICROPYPATH="."), timeout=120)
+    found = re.search(rb"n_qstr=(\d+)", got.stdout)
+    return int(found.group(1)) - 3 if found else -1  # names, qstr_info, argv
+
+
+def test_interned_names_are_counted_for_a_failing_run(session):
+    """The count the failure message gives: under the pool's 620, and not nothing."""
+    folder, script, config = session
+    n = interned_names(folder, script, config)
+    assert 500 < n < 620, n
 
 
 def test_the_image_is_given_on_top_of_the_budget_and_no_more():
