@@ -276,7 +276,8 @@ def session_script(pin=PIN):
 def play_session_script(folder, pin=PIN):
     """Keys for a whole session with the play recorded (setting `play`): every round opened
     and closed, 32 boards with full auctions, every card of every board played in turn (a
-    claim agreed after eight tricks on every fourth board), the tricks the play gives,
+    claim agreed after eight tricks on every fourth board, a concession of one of the last
+    three on the boards after the next), the tricks the play gives,
     verification. The cards come from the hand records, found by playing the session in
     process first (in `folder`)."""
     config = make_config(play=1)
@@ -300,6 +301,9 @@ def play_session_script(folder, pin=PIN):
                     if b % 4 == 0 and play.trick == 8 and not any(
                             play.cards[32:36]):
                         press("MENU 1 %d OK OK" % play.remaining())  # the rest claimed
+                        break
+                    if b % 4 == 2 and play.trick == 10 and not any(play.cards[40:44]):
+                        press("MENU 1 UP 1 OK OK")  # declarer concedes one of the three
                         break
                     press(card_keys(legal_card(play)))
             press("OK OK OK")  # the tricks the play gives, verified, the next board
