@@ -691,6 +691,30 @@ def recorded(cards, claim):
     return p
 
 
+def test_63a3_a_claim_establishes_its_own_sides_revokes_at_once_the_others_on_agreement():
+    """63A3: a revoke is established «когда представитель нарушившей стороны выступает или
+    соглашается с претензией или уступкой». South (declarer) and East revoke in trick 1;
+    the trick is complete, so a claim may follow."""
+    revokes = "W:CA N:C2 E:HJ S:DJ"
+
+    def established(text):
+        return {r["seat"]: r["established"] for r in play(revokes + " " + text)["revokes"]}
+
+    assert established("S:claim=12") == {"E": False, "S": True}  # awaiting East-West
+    assert established("S:claim=12 d:agree") == {"E": True, "S": True}
+    assert established("E:claim=12") == {"E": True, "S": False}  # all: nothing conceded
+    assert established("E:claim=9") == {"E": False, "S": False}  # 68B2 may still void it
+    assert established("E:claim=9 d:object") == {"E": False, "S": False}
+
+
+def test_68b2_a_defenders_claim_of_fewer_than_all_voided_in_the_replay_tool():
+    """The board replay tool's form of the same: the claim, then partner's `object`."""
+    out = play(TRICK1 + " E:claim=9 d:object W:CK")
+    assert out["status"] == "play" and out["refused"] == [] and rulings(out) == ["68A", "68B2"]
+    assert play(TRICK1 + " E:claim=12 d:object")["refused"] == [5]  # conceded nothing
+    assert play(TRICK1 + " S:concede=2 d:object")["refused"] == [5]  # the declarer's
+
+
 def test_70_a_disputed_concession_is_ruled_for_the_conceding_side():
     """70: the director's number is the tricks of the remaining for the side that claimed or
     conceded, as for a claim: South concedes 2 of 12, disputed, the director gives South's
@@ -726,7 +750,7 @@ def test_68b2_a_defenders_claim_of_fewer_than_all_is_a_concession_his_partner_vo
             return None
 
     p = after({"s": 1, "tr": 9})  # East claims 9 of 12: concedes 3; West objects
-    assert p.status == "play" and p.claim is None and p.rulings[-2:] == ["68B", "68B2"]
+    assert p.status == "play" and p.claim is None and p.rulings[-2:] == ["68A", "68B2"]
     assert after({"s": 1, "tr": 12}) is None  # all of them: nothing conceded
     assert after({"s": 1, "tr": 0, "con": 1}) is None  # none conceded
     assert after({"s": 2, "tr": 9}) is None  # the declarer's: 68B2 is a defender's

@@ -424,10 +424,10 @@ class Play:
                 r[3] |= ESTABLISHED
                 self.note("63A1")
 
-    def establish_all(self, law):
-        """A claim or concession (63A3) or the end of play establishes every revoke."""
+    def establish_all(self, law, of_side=None):
+        """A claim or concession (63A3) establishes the revokes of a side, or every one."""
         for r in self.revokes:
-            if not r[3] & (ESTABLISHED | CORRECTED):
+            if not r[3] & (ESTABLISHED | CORRECTED) and of_side in (None, side(r[1])):
                 r[3] |= ESTABLISHED
                 self.note(law)
 
@@ -811,8 +811,8 @@ class Play:
         if option == "object" and seat in (0, 1, 2, 3) and self.is_defender(seat) and \
                 isinstance(tricks, int) and 0 < tricks <= self.remaining() and \
                 self._leading():
-            self.make_claim(seat, tricks, True)
-            return self._claim_entry(option, None)
+            self.make_claim(seat, tricks, True, voided=True)
+            return True
         return False
 
     def _law26(self, require, suit, seat):
@@ -949,26 +949,44 @@ class Play:
     def remaining(self):
         return 13 - self.trick
 
-    def make_claim(self, seat, tricks, concession=False):
+    def make_claim(self, seat, tricks, concession=False, voided=False):
         """Law 68: seat claims `tricks` of the remaining ones for his side (or, as a
-        concession, concedes them to the opponents). The play stops (68D). The revokes are
-        established once the claim stands, agreed or disputed (63A3), not by a concession
-        his partner voids at once (68B2: "уступка не происходит")."""
+        concession, concedes them to the opponents). The play stops (68D). The claimer's
+        side's revokes are established by it, the other side's when it agrees (63A3), all
+        when it is disputed; a defender's concession (a claim of fewer than all concedes the
+        rest, 68B1) waits, as his partner may void it at once (68B2: "уступка не происходит").
+        With `voided` that objection follows at once: ValueError, nothing changed, unless a
+        defender conceded one or more tricks."""
         left = self.remaining()
         if self.status is not PLAY:
             raise ValueError("no claim now: the play is %s" % self.status)
-        if not (isinstance(tricks, int) and 0 <= tricks <= left):
-            raise ValueError("a claim is 0..%d of the remaining tricks, not %r" % (left, tricks))
+        if seat not in (0, 1, 2, 3) or not (isinstance(tricks, int) and 0 <= tricks <= left):
+            raise ValueError("a claim is a seat's, of 0..%d of the remaining tricks, not %r"
+                             % (left, tricks))
         if self.cards[self.trick * 4 + self.leaders[self.trick]]:
             raise ValueError("a claim concerns the tricks after the current one (68): "
                              "finish this trick first")
-        if concession:
-            self.claim = [1 - side(seat), tricks, seat]
-        else:
-            self.claim = [side(seat), tricks, -1]
+        claim = [1 - side(seat), tricks, seat] if concession else [side(seat), tricks, -1]
+        conceded = self._conceded(claim)
+        if voided and not conceded:
+            raise ValueError("68B2 voids only a defender's concession of one or more tricks")
+        self.claim = claim
         self.note("68B" if concession else "68A")
+        if not conceded:
+            self.establish_all("63A3", side(seat))
         self.status = CLAIM
         self.turn = None
+        if voided:
+            self._claim_entry("object", None)
+
+    def _conceded(self, claim):
+        """The tricks a claim's defenders concede (a concession's, or the rest of a claim of
+        fewer than all, 68B1); 0 for the declaring side's: what 68B2 lets partner void."""
+        got, n, conceder = claim
+        made_by = 1 - got if conceder >= 0 else got  # the side that claimed or conceded
+        if made_by == side(self.declarer):
+            return 0
+        return n if conceder >= 0 else self.remaining() - n
 
     def _claim_entry(self, option, tricks):
         if option == "agree":
@@ -984,8 +1002,7 @@ class Play:
             self._flag(DISPUTED)
             return True
         if option == "object":  # 68B2: a defender's partner objects to his concession
-            conceder = self.claim[2]
-            if conceder < 0 or not self.is_defender(conceder):
+            if not self._conceded(self.claim):
                 return False
             self.note("68B2")
             self.claim = None

@@ -6,7 +6,7 @@ One reading of a recorded card, claim or director's entry, shared by the termina
 Fields are small ints: seats 0..3, cards `bridge.cards` codes, suits 0..3 (C D H S).
 """
 
-from bridge.play import PLAY, Play
+from bridge.play import Play
 
 FIRST_BID = 3  # call codes of bridge.calls: a bid is 3 + (level - 1) * 5 + strain
 KINDS = ("card", "claim", "pdir")
@@ -29,18 +29,11 @@ def claim(play, seat, tricks, answer=None, concession=False):
     concedes them); with `answer` the table's answer follows at once: 1 agreed (69A), 0
     disputed (the director, 70), 2 voided: a defender conceded tricks (a concession, or a
     claim of fewer than all, which concedes the rest: 68B1) and his partner objected at
-    once (68B2: the play goes on). ValueError, nothing changed, for a voided claim that
-    conceded nothing or was not a defender's."""
-    if answer == 2:
-        if not isinstance(tricks, int):
-            raise ValueError("a claim's tricks are a number, not %r" % (tricks,))
-        conceded = tricks if concession else play.remaining() - tricks
-        if play.status is not PLAY or not play.director("object", seat=seat, tricks=conceded):
-            raise ValueError("68B2 voids a defender's concession of one or more tricks, "
-                             "between tricks, only")
-        return
-    play.make_claim(seat, tricks, concession)
-    if answer is not None:
+    once (68B2: the play goes on). ValueError, nothing changed, for anything else."""
+    if answer not in (None, 0, 1, 2):
+        raise ValueError("a claim's answer is 0, 1 or 2, not %r" % (answer,))
+    play.make_claim(seat, tricks, concession, voided=answer == 2)
+    if answer in (0, 1):
         play.director(("dispute", "agree")[answer])
 
 
