@@ -146,8 +146,8 @@ def impossible(records, config=None):
     13 tricks, a verification of a result that was never entered or was replaced; in the
     play, a card its seat was not dealt (hand records of `config`), a card recorded again
     with no director's ruling in between (a card played twice), more cards than 13 tricks
-    hold beyond the irregular ones the director had to see, a claim beyond 13 tricks or one
-    voided by partner's objection (68B2 voids a concession only)."""
+    hold beyond the irregular ones the director had to see, a claim beyond 13 tricks, a
+    concession of no trick voided by partner's objection (68B2 voids one or more)."""
     bad = []
     result = {}  # board -> a result stands (res after the last erase/adj)
     hands = dealt(config)
@@ -171,8 +171,9 @@ def impossible(records, config=None):
             since[b] = set()
         elif kind == "flag" and d["why"] == "irregular":
             held[b] = held.get(b, 0) + 1
-        elif kind == "claim" and (not 0 <= d["tr"] <= 13 or d["ok"] == 2 and not d.get("con")):
-            bad.append(rec)  # beyond 13 tricks, or a claim voided as only a concession is
+        elif kind == "claim" and (not 0 <= d["tr"] <= 13 or
+                                  d["ok"] == 2 and d.get("con") and d["tr"] == 0):
+            bad.append(rec)  # beyond 13 tricks, or a concession of nothing voided (68B2)
         elif kind == "quick" and d.get("po") != 1:
             if not (3 <= d["ct"] <= 37 and d["x"] in (0, 1, 2) and d["dcl"] in range(4)):
                 bad.append(rec)

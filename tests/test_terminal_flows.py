@@ -355,9 +355,10 @@ def test_a_record_the_session_cannot_use_changes_nothing():
     assert kept[0] == 0 and kept[1] is not None
     s.apply("open", {"sec": "A", "tbl": 3, "ns": 3, "ew": 11}, 3)
     s.apply("open", {"rnd": 2, "sec": "A", "tbl": 3, "ns": 3}, 4)
-    assert s.skipped == 2 and s.checkpoint() == kept and s.round == 1 and s.ew == 11
+    s.apply("open", {"rnd": 2, "sec": "A", "tbl": 3, "ns": 3, "ew": 12, "bd": 5}, 4)
+    assert s.skipped == 3 and s.checkpoint() == kept and s.round == 1 and s.ew == 11
     s.apply("res", {"b": 1, "tr": 10, "sc": 420}, 5)
     s.apply("ver", {"b": 1, "ok": 1}, 6)
     s.apply("res", {"b": 1, "tr": 9}, 7)  # no score: the verified result stands
     board = s.boards[1]
-    assert s.skipped == 3 and (board.tricks, board.score, board.verified) == (10, 420, True)
+    assert s.skipped == 4 and (board.tricks, board.score, board.verified) == (10, 420, True)

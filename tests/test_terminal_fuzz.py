@@ -94,8 +94,9 @@ def test_impossible_play_records_are_caught():
     extra = every + [("pdir", {"b": 1, "d": "correct"}), every[0]]
     assert impossible(extra, config) == [every[0]]  # the 53rd card: a 14th trick
     assert impossible([("claim", {"b": 1, "s": 0, "tr": 14, "ok": 1})], config)
-    assert impossible([("claim", {"b": 1, "s": 1, "tr": 3, "ok": 2})], config)
+    assert impossible([("claim", {"b": 1, "s": 1, "tr": 0, "ok": 2, "con": 1})], config)
     assert not impossible([("claim", {"b": 1, "s": 1, "tr": 3, "ok": 2, "con": 1})], config)
+    assert not impossible([("claim", {"b": 1, "s": 1, "tr": 3, "ok": 2})], config)
 
 
 def test_10k_random_keys_under_micropython_write_what_cpython_wrote(tmp_path):

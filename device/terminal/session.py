@@ -268,14 +268,15 @@ class Session:
         elif kind == "open":
             # every field first: an `open` without one changes nothing (skipped)
             rnd, sec, tbl, ns, ew = d["rnd"], d["sec"], d["tbl"], d["ns"], d["ew"]
+            span = d.get("bd")
+            if span is None:
+                row = self.config.round(rnd)
+                span = (row[2], row[3]) if row else (1, 0)
+            first, last = span[0], span[1]
             between = not (self.round or self.boards)
             self.before = (seq - 1, self._between()) if between else None
             self.round, self.section, self.table, self.ns, self.ew = rnd, sec, tbl, ns, ew
-            span = d.get("bd")
-            if span is None:
-                row = self.config.round(self.round)
-                span = (row[2], row[3]) if row else (1, 0)
-            self.first, self.last = span[0], span[1]
+            self.first, self.last = first, last
             self.players = d.get("pl")
             self.boards = {}
             self.current = None
