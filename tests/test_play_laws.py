@@ -457,6 +457,16 @@ def test_62_correction_before_established():
     assert "62B2" in rulings(out) and out["penalty_cards"] == []
 
 
+def test_62c_a_later_card_that_revoked_too_takes_its_revoke_back_with_it():
+    """62В1: the non-offender «может взять назад и вернуть в свою руку любую карту, которой он,
+    возможно, сыграл после фальшренонса»: East's heart, itself a revoke, goes back to his
+    hand and he follows suit; nothing of his is left to correct (found by the terminal's
+    fuzz test: a later `correct` took back a legal card, or failed on a missing one)."""
+    out = play("W:CA N:H8 E:HJ S:C8 d:correct d:withdraw d:keep N:C2 E:C5 d:correct")
+    assert out["refused"] == [9] and out["tricks"][0]["cards"] == ["CA", "C2", "C5", "C8"]
+    assert [(r["seat"], r["corrected"]) for r in out["revokes"]] == [("N", True), ("E", True)]
+
+
 def test_62c_later_cards_withdrawn_only_if_their_owners_choose():
     """62В1: «Каждый игрок ненарушившей стороны может взять назад и вернуть в свою руку любую
     карту, которой он, возможно, сыграл после фальшренонса» (may, not must); 62В2: «После

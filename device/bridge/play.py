@@ -902,7 +902,7 @@ class Play:
             return False
         law = self.pending[0]
         if option == "withdraw":
-            self._unplay(self.trick, s)
+            self._withdraw_later(self.trick, s)
             self.note(law)
             if law == LATER:
                 self.undoing = (self.undoing[0], True)
@@ -924,7 +924,7 @@ class Play:
         if t != self.trick:  # reopen the trick the revoke closed
             for s in range(4):
                 if self.cards[self.trick * 4 + s]:
-                    self._unplay(self.trick, s)
+                    self._withdraw_later(self.trick, s)
                     self.note("62C1")
             self.winners[t] = 0
             self.trick = t
@@ -933,6 +933,14 @@ class Play:
         self.turn = self._next_turn()
         self.status = PLAY
         return c
+
+    def _withdraw_later(self, t, seat):
+        """A card played after a revoke goes back to its owner's hand (62C): a revoke that
+        card made goes with it (he plays to the trick again, following suit if he can)."""
+        self._unplay(t, seat)
+        for r in self.revokes:
+            if r[0] == t and r[1] == seat and not r[3] & (ESTABLISHED | CORRECTED):
+                r[3] |= CORRECTED
 
     def _unplay(self, t, seat):
         c = self.cards[t * 4 + seat] - 1
