@@ -122,9 +122,14 @@ def test_change_of_call_25a(term):
 
 def test_director_call_flag_from_any_screen(term):
     opened(term)
+    assert not term.app.alert()
     term.press("DIR OK")
     assert term.records()[-1] == ("flag", {"b": 1, "law": None, "why": "dircall"})
     assert "Директор вызван" in term.text()
+    term.press("1 S")
+    assert term.app.alert()  # the red LED blinks until the director comes
+    term.press("DIR %s OK" % PINKEYS)
+    assert not term.app.alert()
 
 
 def test_quick_entry_accepts_only_possible_contracts(term):

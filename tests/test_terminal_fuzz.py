@@ -14,7 +14,8 @@ from hw import keys  # noqa: E402
 
 # Every key but DIR, OK and the digits more often (they move the flows on). The director
 # (PIN "1") comes now and then, and more often while an irregularity waits for him: then he
-# opens the ruling and picks a random option, as random as the players' keys.
+# opens the ruling and picks a random option, as random as the players' keys. Now and then a
+# player claims or concedes, and the table answers at random.
 KEYS = [k for k in range(keys.COUNT) if k != keys.DIRECTOR] + [keys.OK] * 8 + \
     list(range(10)) * 2 + [keys.UP, keys.DOWN] + [keys.BACK] * 3
 RESTART = -1
@@ -38,6 +39,9 @@ def fuzz(term, seed, n, restart_every):
                      keys.OK]
         elif rng.random() < 1 / 500:
             burst = [keys.DIRECTOR, 1, keys.OK]
+        elif rng.random() < 1 / 300:  # a player claims or concedes (in the play: MENU 1)
+            burst = [keys.MENU, 1, rng.choice((keys.UP, 1)), rng.randrange(10), keys.OK,
+                     rng.choice((keys.OK, keys.BACK, keys.DOUBLE))]
         else:
             burst = [rng.choice(KEYS)]
         for k in burst:

@@ -330,7 +330,7 @@ def test_a_defenders_concession_his_partner_objects_to_is_void_and_the_play_goes
     term.press("X")  # ...and West objects at once
     assert term.records()[-2:] == [("claim", {"b": 1, "s": 1, "tr": 11, "ok": 2, "con": 1}),
                                    ("flag", {"b": 1, "law": "68B2", "why": "irregular"})]
-    assert "Call the director" in term.text()
+    assert "Call the director" in term.text() and term.app.alert()
     p = play_of(term)
     assert p.status == "play" and p.claim is None and p.turn == leader
     assert "68B2" in p.rulings

@@ -50,6 +50,8 @@ class App:
         self.sound = True
         self.boards_done = 0  # boards finished since start-up (heap samples are taken there)
         self.syncing = False  # the sync station is talking to the terminal (main.py)
+        self.called = False  # the director was called (DIR OK, an irregularity): until he opens
+        # director mode the red LED blinks (not kept over a power cut: the flag is)
         self._last_key = 0
         self.screen = None
         self.next = None  # the screen to show once the key is handled (show, home)
@@ -184,12 +186,14 @@ class App:
             law = board.get_auction().pending[2]
         self.commit("flag", {"b": board.b, "law": law, "why": "irregular"})
         self.beep = buzzer.DIRECTOR
+        self.called = self.called or not self.director  # unless he is at the table
         self.home()
 
     def alert(self):
-        """True while an irregularity waits for the director (the red LED blinks)."""
+        """True while an irregularity waits for the director or he was called and has not
+        come yet (the red LED blinks)."""
         board = self.session.current
-        return board is not None and (
+        return self.called or board is not None and (
             (board.auction is not None and board.auction.status == "director") or
             (board.play is not None and board.play.status == PLAY_DIRECTOR))
 

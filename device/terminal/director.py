@@ -29,10 +29,12 @@ class PinScreen:
             if not self.pin:
                 cur = app.session.current
                 app.commit("flag", {"b": cur.b if cur else None, "law": None, "why": "dircall"})
+                app.called = True
                 app.home()
                 app.note = t("td_called")
             elif app.config.pin_ok(self.pin):
                 app.director = True
+                app.called = False
                 app.go(MenuScreen(app))
             else:
                 self.pin = ""

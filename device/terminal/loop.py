@@ -3,7 +3,7 @@
 Shared by the board (main.py) and the simulator (terminal.keyscript, tools/sim.py), so the
 simulator runs exactly the loop the board runs: the display is redrawn only when the app
 says the screen changed, the buzzer plays what the app asked for, the red LED blinks while
-an irregularity waits for the director.
+an irregularity waits for the director or he was called and has not come (App.alert).
 """
 
 
