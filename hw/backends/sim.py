@@ -5,8 +5,8 @@
   characters (blocks(): 128 columns x 32 lines, two pixel rows per character cell).
 - ScriptKeypad plays a key script ("1 S PASS X OK") as PRESS and RELEASE events
   (hw.backends.keyboard has the interactive one).
-- SimPwm and SimPin record what the buzzer and LEDs were told (SimPwm the last 16 tones, so a
-  whole session's beeps cost no more than a few).
+- SimPwm and SimPin record what the buzzer and LEDs were told (SimPwm the last 8 tones: the
+  longest pattern, hw.buzzer.DIRECTOR, and its silence; a session's beeps cost no more).
 """
 
 from hw import keys
@@ -16,7 +16,7 @@ from hw.display import HEIGHT, WIDTH, const, framebuf
 from hw.leds import Led
 from hw.ticks import ticks_ms
 
-_TONES = const(16)
+_TONES = const(8)
 
 
 def pixel_of(buf, x, y, width=WIDTH):
