@@ -725,6 +725,13 @@ def test_68b2_a_defenders_claim_of_fewer_than_all_voided_in_the_replay_tool():
     assert play(TRICK1 + " S:concede=2 d:object")["refused"] == [5]  # the declarer's
 
 
+def test_a_claim_of_true_tricks_is_refused_alike_on_both_interpreters():
+    """JSON's true is not a number of tricks: CPython's bool is an int and MicroPython's is
+    not, so the engine asks for an int itself (the last test replays this on MicroPython)."""
+    out = play(TRICK1, extra=[{"claim": "S", "tricks": True}])
+    assert out["refused"] == [4] and out["status"] == "play"
+
+
 def test_70_a_disputed_concession_is_ruled_for_the_conceding_side():
     """70: the director's number is the tricks of the remaining for the side that claimed or
     conceded, as for a claim: South concedes 2 of 12, disputed, the director gives South's

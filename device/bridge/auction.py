@@ -125,7 +125,7 @@ _STATE = const(("calls", "origin", "turn", "status", "pending", "must_pass", "le
 
 def _check(call):
     """The call code, or ValueError (`bridge.calls.check`, which the engine does not import)."""
-    if not (isinstance(call, int) and 0 <= call <= _LAST_CODE):
+    if not (type(call) is int and 0 <= call <= _LAST_CODE):
         raise ValueError(f"not a call code: {call!r}")
     return call
 

@@ -33,9 +33,9 @@ NAMES = {
 
 def bid(level, strain):
     """The code of a bid; level 1..9, strain 0..4 (ValueError otherwise)."""
-    if not (isinstance(level, int) and 1 <= level <= MAX_ENTRY_LEVEL):
+    if not (type(level) is int and 1 <= level <= MAX_ENTRY_LEVEL):
         raise ValueError("bid level must be 1..%d, not %r" % (MAX_ENTRY_LEVEL, level))
-    if not (isinstance(strain, int) and 0 <= strain <= 4):
+    if not (type(strain) is int and 0 <= strain <= 4):
         raise ValueError("strain must be 0..4, not %r" % (strain,))
     return FIRST_BID + (level - 1) * 5 + strain
 
@@ -106,7 +106,7 @@ def parse_contract(text):
 
 def check(call):
     """Raise ValueError unless call is a valid code (0..LAST_BID)."""
-    if not (isinstance(call, int) and 0 <= call <= LAST_BID):
+    if not (type(call) is int and 0 <= call <= LAST_BID):
         raise ValueError("not a call code: %r" % (call,))
     return call
 

@@ -115,7 +115,7 @@ class Play:
     def _check_card(self, seat, c):
         if seat not in (0, 1, 2, 3):
             raise ValueError("not a seat: %r" % (seat,))
-        if not (isinstance(c, int) and 0 <= c < 52):
+        if not (type(c) is int and 0 <= c < 52):
             raise ValueError("not a card code: %r" % (c,))
         suit, bit = c // 13, 1 << (c % 13)
         mask = self.hands[seat * 4 + suit]
@@ -809,7 +809,7 @@ class Play:
         if option in (REQUIRE, FORBID) and suit in (0, 1, 2, 3) and seat in (0, 1, 2, 3):
             return self._law26(option == REQUIRE, suit, seat)
         if option == "object" and seat in (0, 1, 2, 3) and self.is_defender(seat) and \
-                isinstance(tricks, int) and 0 < tricks <= self.remaining() and \
+                type(tricks) is int and 0 < tricks <= self.remaining() and \
                 self._leading():
             self.make_claim(seat, tricks, True, voided=True)
             return True
@@ -968,7 +968,7 @@ class Play:
         left = self.remaining()
         if self.status is not PLAY:
             raise ValueError("no claim now: the play is %s" % self.status)
-        if seat not in (0, 1, 2, 3) or not (isinstance(tricks, int) and 0 <= tricks <= left):
+        if seat not in (0, 1, 2, 3) or not (type(tricks) is int and 0 <= tricks <= left):
             raise ValueError("a claim is a seat's, of 0..%d of the remaining tricks, not %r"
                              % (left, tricks))
         if self.cards[self.trick * 4 + self.leaders[self.trick]]:
@@ -1023,7 +1023,7 @@ class Play:
         """70: the director rules `tricks` of the remaining for the side that claimed or
         conceded (a concession's claim holds the opponents' share: the rest)."""
         left = self.remaining()
-        if option != "rule" or not (isinstance(tricks, int) and 0 <= tricks <= left):
+        if option != "rule" or not (type(tricks) is int and 0 <= tricks <= left):
             return False
         self.claim[1] = tricks if self.claim[2] < 0 else left - tricks
         self.note("70")
@@ -1055,7 +1055,7 @@ class Play:
             got, n, conceder = self.claim
             back = 1 - got if seat is None else side(seat) if seat in (0, 1, 2, 3) else -1
             most = n if back == 1 - got else self.remaining() - n
-            if back < 0 or not (isinstance(tricks, int) and 0 < tricks <= most):
+            if back < 0 or not (type(tricks) is int and 0 < tricks <= most):
                 return False
             self.claim[1] = n - tricks if back != got else n + tricks
             self.note("71" if back == (got if conceder < 0 else 1 - got) else "69B")
@@ -1071,7 +1071,7 @@ class Play:
                 self.note(option)
             return found
         if option == "defective" and seat in (0, 1, 2, 3) and c is not None and \
-                isinstance(trick, int) and 0 <= trick < 13:
+                type(trick) is int and 0 <= trick < 13:
             return self._defective_found(seat, trick, c)
         return False
 
@@ -1131,7 +1131,7 @@ class Play:
 
     def agree(self, tricks):
         """79A: the tricks the players agree on; a disagreement with the play is 79B."""
-        if not (isinstance(tricks, int) and 0 <= tricks <= 13):
+        if not (type(tricks) is int and 0 <= tricks <= 13):
             raise ValueError("tricks must be 0..13, not %r" % (tricks,))
         self.agreed = tricks
         if self.status is ENDED and tricks != self.declarer_tricks():

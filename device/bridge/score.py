@@ -24,14 +24,14 @@ def score(level, strain, risk, vul, tricks):
 
     level 1..7, strain 0..4, risk 0/1/2, vul True/False, tricks 0..13 won by declarer.
     """
-    if not (isinstance(level, int) and 1 <= level <= 7):
+    if not (type(level) is int and 1 <= level <= 7):
         raise ValueError("contract level must be 1..7, not %r" % (level,))
-    if not (isinstance(strain, int) and 0 <= strain <= 4):
+    if not (type(strain) is int and 0 <= strain <= 4):
         raise ValueError("strain must be 0..4 (C, D, H, S, NT), not %r" % (strain,))
     if risk not in (0, 1, 2):
         raise ValueError("risk must be 0 (undoubled), 1 (doubled) or 2 (redoubled), not %r"
                          % (risk,))
-    if not (isinstance(tricks, int) and 0 <= tricks <= 13):
+    if not (type(tricks) is int and 0 <= tricks <= 13):
         raise ValueError("tricks taken must be 0..13, not %r" % (tricks,))
     odd = tricks - 6
     if odd < level:  # undertricks

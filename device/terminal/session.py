@@ -209,7 +209,7 @@ class Session:
             return self._auction(d, ev)
         if kind == "card":
             s, cd = d["s"], d["cd"]
-            if s not in (0, 1, 2, 3) or not (isinstance(cd, int) and 0 <= cd < 52):
+            if s not in (0, 1, 2, 3) or not (type(cd) is int and 0 <= cd < 52):
                 raise ValueError("card")
             return self._play(d, s << 6 | cd)
         if kind == "board":
@@ -248,7 +248,7 @@ class Session:
             board.clear_result()
         elif kind == "claim":
             s, tr, ok, con = d["s"], d["tr"], d["ok"], d.get("con", 0)
-            if s not in (0, 1, 2, 3) or not (isinstance(tr, int) and 0 <= tr <= 13) or \
+            if s not in (0, 1, 2, 3) or not (type(tr) is int and 0 <= tr <= 13) or \
                     ok not in (0, 1, 2) or con not in (0, 1):
                 raise ValueError("claim")
             self._play(d, _CLAIM | con << 9 | ok << 6 | s << 4 | tr)
@@ -342,11 +342,11 @@ class Session:
             history, flags = state[9], state[10]
             ok = len(state) == 11 and isinstance(state[1], str) and isinstance(history, list)
             for x in history:
-                ok = ok and isinstance(x, int)
+                ok = ok and type(x) is int
             for f in flags:
                 ok = ok and isinstance(f, list) and len(f) == 3 and isinstance(f[2], str)
             for x in (state[0], state[2], state[3], state[4], state[5], state[6], state[8]):
-                ok = ok and isinstance(x, int)
+                ok = ok and type(x) is int
         except (TypeError, IndexError, KeyError):
             ok = False
         if not ok:
@@ -364,7 +364,7 @@ class Session:
         """The Board b of this round; a record for an unknown board creates it."""
         got = self.boards.get(b)
         if got is None:
-            if not isinstance(b, int) or b < 1:
+            if type(b) is not int or b < 1:
                 raise ValueError("board")
             dealer, vul, deal = self.config.board(b)
             got = Board(b, dealer, vul, deal)
