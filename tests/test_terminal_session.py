@@ -12,7 +12,7 @@ transient ones and fragmentation included, not only what stays live. The peak li
 budget is 64 KiB on the 64-bit unix port; BENCHMARKS.md has where it stands.
 
 If the session starts failing with a MemoryError after a change, look at the interned names
-first (the failure message counts them, interned_names): the session interns ~612, and past 620
+first (the failure message counts them, interned_names): the session interns ~613, and past 620
 this port's qstr pool takes another 7 KB in one piece (every identifier and every literal of up
 to 10 characters of every module loaded counts, once).
 """
@@ -36,7 +36,7 @@ from terminal_support import (
 )
 
 # The least heap that ran each session here, plus 2 KiB: fragmentation makes the least heap
-# jump about by a KiB with small changes (the interpreter's own path among them).
+# jump about by a KiB with small changes (the names a run interns, its arguments among them).
 SESSION_HEAP = 64 * 1024  # the issue's budget; least 62 KiB (~7 more past 620 names: above)
 PLAY_HEAP = 90 * 1024  # least 87 KiB (88 in one build)
 
@@ -69,8 +69,8 @@ def test_session_in_cpython(session):
 
 
 def run_in_rom(folder, script, config, budget):
-    """The key script under MicroPython, code in a ROMFS image, with a heap of the image and
-    the budget; returns (the report, the journal). It runs in `folder` with relative names
+    """The key script under MicroPython, code in a ROMFS image, in the budget's heap with the
+    image on top; returns (the report, the journal). It runs in `folder` with relative names
     only, so no path of this machine (the repository, the tmp folders) is in its heap."""
     size = sim_image(folder).stat().st_size
     out = folder / "micropython"
