@@ -974,11 +974,10 @@ class Play:
         if self.cards[self.trick * 4 + self.leaders[self.trick]]:
             raise ValueError("a claim concerns the tricks after the current one (68): "
                              "finish this trick first")
-        claim = [1 - side(seat), tricks, seat] if concession else [side(seat), tricks, -1]
-        conceded = self._conceded(claim)
+        conceded = self.concedes(seat, tricks, concession)
         if voided and not conceded:
             raise ValueError("68B2 voids only a defender's concession of one or more tricks")
-        self.claim = claim
+        self.claim = [1 - side(seat), tricks, seat] if concession else [side(seat), tricks, -1]
         self.note("68B" if concession else "68A")
         if not conceded:
             self.establish_all("63A3", side(seat))
@@ -987,14 +986,12 @@ class Play:
         if voided:
             self._claim_entry("object", None)
 
-    def _conceded(self, claim):
-        """The tricks a claim's defenders concede (a concession's, or the rest of a claim of
-        fewer than all, 68B1); 0 for the declaring side's: what 68B2 lets partner void."""
-        got, n, conceder = claim
-        made_by = 1 - got if conceder >= 0 else got  # the side that claimed or conceded
-        if made_by == side(self.declarer):
+    def concedes(self, seat, tricks, concession):
+        """The tricks a defender at seat concedes by claiming (the rest of the remaining, 68B1)
+        or conceding `tricks`; 0 for the declaring side: what 68B2 lets his partner void."""
+        if not self.is_defender(seat):
             return 0
-        return n if conceder >= 0 else self.remaining() - n
+        return tricks if concession else self.remaining() - tricks
 
     def _claim_entry(self, option, tricks):
         if option == "agree":
@@ -1010,7 +1007,8 @@ class Play:
             self._flag(DISPUTED)
             return True
         if option == "object":  # 68B2: a defender's partner objects to his concession
-            if not self._conceded(self.claim):
+            got, n, conceder = self.claim  # a claim keeps its side only: seat `got` is of it
+            if not self.concedes(conceder if conceder >= 0 else got, n, conceder >= 0):
                 return False
             self.note("68B2")
             self.claim = None

@@ -257,9 +257,7 @@ class ClaimScreen:
     def objectable(self, play):
         """A defender conceded tricks (a concession, or a claim of fewer than all: 68B1),
         which his partner may void at once (68B2)."""
-        n = self.tricks.value
-        return play.is_defender(self.claimer) and \
-            (n if self.concession else play.remaining() - n) > 0
+        return play.concedes(self.claimer, self.tricks.value, self.concession) > 0
 
     def record(self, app, ok):
         data = {"b": self.board.b, "s": self.claimer, "tr": self.tricks.value, "ok": ok}
