@@ -69,8 +69,7 @@ def least_heap(folder, script, config, peak):
     give it: conftest.run_image) from which three sizes in a row run the session. The run is
     the test's, names and all: the names a run interns (its arguments among them) move the
     answer by up to a KiB."""
-    shutil.copy(ROOT / "tools" / "romrun.py", folder / "romrun.py")
-    shutil.copy(folder.parent / "sim.img", folder / "sim.img")
+    shutil.copy(folder.parent / "sim.img", folder / "sim.img")  # run_image copies romrun.py
     kib, good = -(-peak // 1024), 0
     while good < 3:
         out = folder / "micropython"
