@@ -46,7 +46,7 @@ def test_the_test_configuration_hands_round_trip():
     assert taken(deals) == {b: cards.parse_deal(d) for b, d in deals.items()}
 
 
-def test_corpus_deals_round_trip_from_text_and_from_suit_masks():
+def test_corpus_deals_round_trip_from_text_and_from_suit_masks(corpus):
     checked = seen = 0
     for path in CORPUS_FILES:
         deals = {}

@@ -302,7 +302,7 @@ def same_deal(a, b):
     return cards.parse_deal(a) == cards.parse_deal(b)
 
 
-def test_a_corpus_hand_record_file_reaches_the_terminals(club, host, tmp_path):
+def test_a_corpus_hand_record_file_reaches_the_terminals(club, host, tmp_path, corpus):
     names = tmp_path / "names.csv"
     names.write_text(NAMES)
     assert host("names", "import", club, names)[0] == 0
@@ -324,7 +324,7 @@ def test_a_corpus_hand_record_file_reaches_the_terminals(club, host, tmp_path):
     assert config["names"][9] == "Елена Орлова - Жанна Котова"  # EW at table 3
 
 
-def test_boards_outside_the_session_and_rotations_other_than_law_2(tmp_path, host):
+def test_boards_outside_the_session_and_rotations_other_than_law_2(tmp_path, host, corpus):
     path = tmp_path / "e.db"
     assert host("event", "create", path, "--name", "E", "--tables", 7)[0] == 0  # boards 1-28
     status, out, err = host("deals", "import", path, DUTCH_32)
@@ -344,7 +344,7 @@ def test_boards_outside_the_session_and_rotations_other_than_law_2(tmp_path, hos
     assert rows(path, "SELECT dealer, vul FROM boards WHERE number = 12") == [(3, "NS")]
 
 
-def test_a_session_with_boards_left_without_hand_records_says_which(tmp_path, host):
+def test_a_session_with_boards_left_without_hand_records_says_which(tmp_path, host, corpus):
     path = tmp_path / "e.db"
     assert host("event", "create", path, "--name", "E", "--tables", 4, "--boards", 16)[0] == 0
     assert host("session", "add", path, "--tables", 7)[0] == 0
@@ -373,7 +373,7 @@ DEAL_2 = "E:T2.J2.J762.Q9543 64.AKQ984.K.AJT6 AJ95..AT98543.72 KQ873.T7653.Q.K8"
     ('[Event "x"]\n[Board "1"]\n', "board 1 has no Deal tag"),
     ('[Event "x"]\n[Deal "%s"]\n' % DEAL_1, "the game has no Board tag"),
 ])
-def test_a_bad_hand_record_file_stores_nothing(club, host, tmp_path, text, why):
+def test_a_bad_hand_record_file_stores_nothing(club, host, tmp_path, text, why, corpus):
     assert host("deals", "import", club, TWO_ROOMS_12)[0] == 0
     bad = tmp_path / "deals.pbn"
     bad.write_text(GAME % ("2", "E", "NS", DEAL_2) + text)  # a good game on lines 1-6 first
@@ -401,7 +401,7 @@ def test_a_file_that_is_not_pbn_or_not_for_the_session_is_refused(club, host, tm
 
 # -- show -----------------------------------------------------------------------------------
 
-def test_event_show_in_russian_and_english(club, host, tmp_path):
+def test_event_show_in_russian_and_english(club, host, tmp_path, corpus):
     names = tmp_path / "names.csv"
     names.write_text(NAMES)
     assert host("names", "import", club, names)[0] == 0
