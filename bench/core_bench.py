@@ -19,8 +19,8 @@ from bridge import boards  # noqa: E402
 from bridge.seats import parse_seat  # noqa: E402
 from conftest import CORPUS, compile_device, run_device  # noqa: E402
 
-from host_sync.pbn import iter_pbn_files, read_file  # noqa: E402
-from host_sync.pbn_check import check_game, replay_auction  # noqa: E402
+from host_sync.interchange.pbn.check import check_game, replay_auction  # noqa: E402
+from host_sync.interchange.pbn.read import iter_pbn_files, read_file  # noqa: E402
 
 REPEAT = int(os.environ.get("BENCH_REPEAT", "5"))
 HEAP = "32k"

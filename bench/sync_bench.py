@@ -20,12 +20,13 @@ import serial  # noqa: E402
 from sync_harness import Terminal, write_script  # noqa: E402
 from sync_script import table_round  # noqa: E402
 
-from host_sync import event, link  # noqa: E402
-from host_sync.db import open_db  # noqa: E402
-from host_sync.ingest import ingest  # noqa: E402
+from host_sync.event import setup  # noqa: E402
+from host_sync.event.db import open_db  # noqa: E402
 from host_sync.movements import mitchell  # noqa: E402
-from host_sync.serve import Station  # noqa: E402
-from host_sync.sync import Session  # noqa: E402
+from host_sync.station import link  # noqa: E402
+from host_sync.station.ingest import ingest  # noqa: E402
+from host_sync.station.serve import Station  # noqa: E402
+from host_sync.station.sync import Session  # noqa: E402
 
 REPEAT = int(os.environ.get("BENCH_REPEAT", "5"))
 BAUD = 115200
@@ -42,8 +43,8 @@ def session_records(table=1):
 
 def new_event(folder):
     db = open_db(Path(folder) / "event.db", create=True)
-    eid = event.create_event(db, "bench")
-    event.add_session(db, eid, 1, MOVEMENT)
+    eid = setup.create_event(db, "bench")
+    setup.add_session(db, eid, 1, MOVEMENT)
     return db
 
 
@@ -81,7 +82,7 @@ def ingest_rate():
     records = [(seq, kind, data) for seq, (kind, data) in enumerate(session_records(), 1)]
     with tempfile.TemporaryDirectory() as tmp:
         db = new_event(tmp)
-        event.register_terminal(db, "PICO-I", 0)
+        setup.register_terminal(db, "PICO-I", 0)
         start = time.perf_counter()
         for i in range(0, len(records), 64):
             ingest(db, "PICO-I", records[i][0] - 1, records[i:i + 64])

@@ -5,8 +5,8 @@ import re
 from bridge import boards as board_rules
 from bridge.seats import parse_seat
 
-from host_sync.pbn_tables import Table
-from host_sync.pbn_write import MANDATORY, export_deal, export_result, export_vulnerable
+from host_sync.interchange.pbn.tables import Table
+from host_sync.interchange.pbn.write import MANDATORY, export_deal, export_result, export_vulnerable
 
 NORMALISED = {"Deal", "Vulnerable", "Result", "Contract", "Auction", "Play", "Note"}
 

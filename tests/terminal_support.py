@@ -12,7 +12,7 @@ from terminal.config import Config, pin_hash  # noqa: F401 (re-exported)
 from terminal.journal import Journal
 from terminal.session import Session
 
-from host_sync.hand_record import hand_bytes
+from host_sync.event.hand_record import hand_bytes
 from hw import keys  # noqa: E402
 
 KEY = b"simulator-event-key-32-bytes...."  # terminal.keyscript's

@@ -1,5 +1,5 @@
 """The hand records of the pushed configuration (docs/CONFIG.md, `hand`): the host packs each
-deal (host_sync.hand_record), the terminal takes it back exactly (terminal.config) without
+deal (host_sync.event.hand_record), the terminal takes it back exactly (terminal.config) without
 parsing PBN, and a malformed one is dropped and named, under CPython and MicroPython."""
 
 import json
@@ -10,10 +10,10 @@ from conftest import CORPUS, ROOT, run_device
 from sync_script import event_movement
 from terminal.config import Config, holder, suit_masks
 
-from host_sync import event
-from host_sync.db import open_db
-from host_sync.hand_record import hand_bytes
-from host_sync.pbn import read_file
+from host_sync.event import setup
+from host_sync.event.db import open_db
+from host_sync.event.hand_record import hand_bytes
+from host_sync.interchange.pbn.read import read_file
 
 CORPUS_FILES = (  # deals written from every seat, and a "?" deal
     CORPUS / "1998-4th_Generali_Masters_Individual" / "MI98S4.PBN",  # N:
@@ -85,13 +85,13 @@ def test_a_partial_or_invalid_deal_has_no_hand():
 
 def test_the_station_pushes_the_packed_hand_and_no_pbn(tmp_path):
     db = open_db(tmp_path / "event.db", create=True)
-    eid = event.create_event(db, "Pairs")
-    event.add_session(db, eid, 1, event_movement(4))
+    eid = setup.create_event(db, "Pairs")
+    setup.add_session(db, eid, 1, event_movement(4))
     sid = db.value("SELECT id FROM sessions")
-    event.set_deal(db, sid, 1, DEAL, 0, "None")
-    event.set_deal(db, sid, 2, "N:AKQJ.T98.765.432 - - -", 1, "NS")  # partial
-    event.register_terminal(db, "T1", 0, section="A", table=1)
-    boards = event.table_config(db, "T1")["boards"]
+    setup.set_deal(db, sid, 1, DEAL, 0, "None")
+    setup.set_deal(db, sid, 2, "N:AKQJ.T98.765.432 - - -", 1, "NS")  # partial
+    setup.register_terminal(db, "T1", 0, section="A", table=1)
+    boards = setup.table_config(db, "T1")["boards"]
     db.close()
     assert boards[1] == {"d": 0, "v": "None", "hand": hand_bytes(DEAL)}
     assert boards[2] == {"d": 1, "v": "NS"}  # no hand record: nothing to check cards against

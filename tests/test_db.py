@@ -5,8 +5,8 @@ import sqlite3
 
 import pytest
 
-from host_sync import event
-from host_sync.db import DatabaseError, migrations, open_db
+from host_sync.event import setup
+from host_sync.event.db import DatabaseError, migrations, open_db
 from host_sync.movements import mitchell
 
 
@@ -79,7 +79,7 @@ def test_a_newer_schema_than_this_code_knows_is_refused(db, tmp_path):
 
 
 def test_every_change_is_audited_with_old_and_new_values(db):
-    eid = event.create_event(db, "Club night")
+    eid = setup.create_event(db, "Club night")
     with db.transaction():
         assert db.update("events", {"id": eid}, {"name": "Club night 2"}, "director") is True
         assert db.update("events", {"id": eid}, {"name": "Club night 2"}, "director") is False
@@ -96,7 +96,7 @@ def test_every_change_is_audited_with_old_and_new_values(db):
 
 
 def test_a_failed_transaction_leaves_neither_the_change_nor_its_audit(db):
-    eid = event.create_event(db, "Club night")
+    eid = setup.create_event(db, "Club night")
     before = db.value("SELECT COUNT(*) FROM audit")
     with pytest.raises(sqlite3.IntegrityError):
         with db.transaction():
@@ -112,9 +112,9 @@ def test_changes_outside_a_transaction_are_refused(db):
 
 
 def test_a_session_from_a_movement_fills_tables_rounds_boards_and_pairs(db):
-    eid = event.create_event(db, "Pairs")
+    eid = setup.create_event(db, "Pairs")
     mv = mitchell(4, 3)
-    event.add_session(db, eid, 1, mv, names={1: ["Ann", "Bob"]})
+    setup.add_session(db, eid, 1, mv, names={1: ["Ann", "Bob"]})
     assert db.value("SELECT COUNT(*) FROM tables") == 4
     assert db.value("SELECT COUNT(*) FROM rounds") == sum(len(r) for r in mv.rounds)
     assert db.value("SELECT COUNT(*) FROM pairs") == len(mv.pairs)
@@ -128,22 +128,22 @@ def test_a_session_from_a_movement_fills_tables_rounds_boards_and_pairs(db):
 
 
 def test_terminal_keys_derive_from_the_event_secret_and_differ_per_terminal(db):
-    event.create_event(db, "Pairs")
-    k1 = event.register_terminal(db, "PICO-1", 0)
-    k2 = event.register_terminal(db, "PICO-2", 5)
+    setup.create_event(db, "Pairs")
+    k1 = setup.register_terminal(db, "PICO-1", 0)
+    k2 = setup.register_terminal(db, "PICO-2", 5)
     assert len(k1) == 32 and k1 != k2
-    assert event.register_terminal(db, "PICO-1", 0) == k1
+    assert setup.register_terminal(db, "PICO-1", 0) == k1
     assert db.value("SELECT last_seq FROM terminals WHERE id = 'PICO-2'") == 5
-    with pytest.raises(event.SetupError):
-        event.register_terminal(db, "", 0)
+    with pytest.raises(setup.SetupError):
+        setup.register_terminal(db, "", 0)
 
 
 def test_an_arrow_switched_round_stores_the_pairs_where_they_really_sit(db):
     """In a switched round the movement already seats the stationary pair EW; the database
     (and each terminal's configuration) must say so, not swap it back."""
-    eid = event.create_event(db, "Pairs")
+    eid = setup.create_event(db, "Pairs")
     mv = mitchell(3, 2, arrow_switch="last")
-    event.add_session(db, eid, 1, mv)
+    setup.add_session(db, eid, 1, mv)
     last = len(mv.rounds)
     rows = db.all("SELECT t.number, r.ns_pair, r.ew_pair FROM rounds r JOIN tables t "
                   "ON t.id = r.table_id WHERE r.number = ? ORDER BY t.number", (last,))

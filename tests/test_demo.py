@@ -16,13 +16,13 @@ from bridge.score import score
 from bridge.seats import SEATS
 from rich.console import Console
 
-from host_sync import usebio
-from host_sync.db import open_db
 from host_sync.demo.run import Demo
 from host_sync.demo.truth import differences
-from host_sync.pbn import read_file
-from host_sync.pbn_session import session_from_games
-from host_sync.travellers_csv import import_csv
+from host_sync.event.db import open_db
+from host_sync.interchange import usebio
+from host_sync.interchange.pbn.read import read_file
+from host_sync.interchange.pbn.session import session_from_games
+from host_sync.interchange.travellers_csv import import_csv
 
 TABLES, ROUNDS, PER_ROUND = 3, 2, 2
 

@@ -8,10 +8,10 @@ from bridge import cards
 from bridge.calls import parse
 from sync_script import database_digest, event_movement, results_in, table_round
 
-from host_sync import event
-from host_sync.db import open_db
-from host_sync.db_session import session_from_db
-from host_sync.ingest import compacted, ingest, ns_score
+from host_sync.event import setup
+from host_sync.event.db import open_db
+from host_sync.event.results import session_from_db
+from host_sync.station.ingest import compacted, ingest, ns_score
 
 T1, T2 = "PICO-01", "PICO-02"
 
@@ -19,9 +19,9 @@ T1, T2 = "PICO-01", "PICO-02"
 def fresh(path):
     """An event of one 4-table Mitchell session with terminals T1 and T2 registered."""
     d = open_db(path, create=True)
-    event.add_session(d, event.create_event(d, "Pairs"), 1, event_movement(4))
-    event.register_terminal(d, T1, 0)
-    event.register_terminal(d, T2, 0)
+    setup.add_session(d, setup.create_event(d, "Pairs"), 1, event_movement(4))
+    setup.register_terminal(d, T1, 0)
+    setup.register_terminal(d, T2, 0)
     return d
 
 
@@ -206,7 +206,7 @@ FOUR_S = auction(1, ["Pass", "Pass", "4S", "Pass", "Pass", "Pass"])  # 4S by Sou
 
 
 def with_deal(db):
-    event.set_deal(db, db.value("SELECT id FROM sessions"), 1, DEAL, 0, "None")
+    setup.set_deal(db, db.value("SELECT id FROM sessions"), 1, DEAL, 0, "None")
     return db
 
 
@@ -415,7 +415,7 @@ def test_a_verified_result_without_a_contract_stays_off_the_traveller(db):
 
 
 def test_the_host_replays_the_auction_from_the_board_s_own_dealer(db):
-    event.set_deal(db, db.value("SELECT id FROM sessions"), 1, None, 2, "All")  # S deals
+    setup.set_deal(db, db.value("SELECT id FROM sessions"), 1, None, 2, "All")  # S deals
     recs = [OPEN, ("board", {"b": 1})] + [
         ("call", {"b": 1, "s": s, "c": parse(c)}) for s, c in zip((2, 3, 0, 1),
                                                                     ("1S", "Pass", "Pass",
@@ -429,12 +429,12 @@ def test_the_host_replays_the_auction_from_the_board_s_own_dealer(db):
 
 
 def test_an_unplaced_terminal_files_its_records_under_the_current_session(db):
-    event.add_session(db, 1, 2, event_movement(4))  # tonight's session, made current
+    setup.add_session(db, 1, 2, event_movement(4))  # tonight's session, made current
     recs = [OPEN, ("board", {"b": 1}),
             ("quick", {"b": 1, "ct": parse("4S"), "x": 0, "dcl": 0}),
             ("res", {"b": 1, "tr": 10, "sc": 420}), ("ver", {"b": 1, "ok": 1})]
     ingest(db, T1, 0, numbered(recs))
-    tonight = event.current_session(db, 1)
+    tonight = setup.current_session(db, 1)
     assert db.value("SELECT s.session_id FROM results r JOIN rounds ro ON ro.id = r.round_id "
                     "JOIN tables t ON t.id = ro.table_id "
                     "JOIN sections s ON s.id = t.section_id") == tonight
@@ -448,7 +448,7 @@ def test_only_verified_lines_go_back_to_the_tables_as_travellers(db):
             ("quick", {"b": 2, "ct": parse("4S"), "x": 0, "dcl": 0}),
             ("res", {"b": 2, "tr": 10, "sc": 620})]  # not verified yet
     ingest(db, T1, 0, numbered(recs))
-    assert event.travellers(db, T1) == {1: [[1, 5, parse("4S"), 0, 0, 10, 420]]}
+    assert setup.travellers(db, T1) == {1: [[1, 5, parse("4S"), 0, 0, 10, 420]]}
 
 
 def test_a_journal_restarted_mid_board_is_replayed_without_the_old_journals_calls(db):
@@ -456,7 +456,7 @@ def test_a_journal_restarted_mid_board_is_replayed_without_the_old_journals_call
     (journal_offset): the host's auction of a board started over reads only the new calls."""
     old = numbered([OPEN, ("board", {"b": 1})] + auction(1, ["1S", "Pass"]))
     ingest(db, T1, 0, old)
-    with db.transaction():  # what the sync does at the re-base (host_sync.sync)
+    with db.transaction():  # what the sync does at the re-base (host_sync.station.sync)
         db.update("terminals", {"id": T1}, {"journal_offset": len(old)}, "test")
     new = [OPEN, ("board", {"b": 1})] + auction(1, ["1S", "Pass", "4S", "Pass", "Pass",
                                                     "Pass"]) + [

@@ -8,11 +8,11 @@ import endplay.parsers.pbn as endplay_pbn
 import pytest
 from pbn_roundtrip import meaning
 
-from host_sync.pbn import parse_text, read_file
-from host_sync.pbn_session import session_from_games, session_games
-from host_sync.pbn_tables import Table
-from host_sync.pbn_write import CRLF, export_text
-from host_sync.rescore import rescore_file
+from host_sync.interchange.pbn.read import parse_text, read_file
+from host_sync.interchange.pbn.rescore import rescore_file
+from host_sync.interchange.pbn.session import session_from_games, session_games
+from host_sync.interchange.pbn.tables import Table
+from host_sync.interchange.pbn.write import CRLF, export_text
 from host_sync.scoring.session import Result, Session, score_session
 
 # files with comments and NAGs, irregularities (^I, ^S, ^R, ^L), a swapped declarer ("^E"),

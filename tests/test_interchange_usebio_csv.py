@@ -5,11 +5,11 @@ import xml.etree.ElementTree as ET
 import pytest
 from test_interchange_pbn import _session
 
-from host_sync.pbn import read_file
-from host_sync.pbn_tables import Table
+from host_sync.interchange.pbn.read import read_file
+from host_sync.interchange.pbn.tables import Table
+from host_sync.interchange.travellers_csv import export_csv, import_csv
+from host_sync.interchange.usebio import export_xml, import_xml, usebio_contract
 from host_sync.scoring.session import Board, Result, Session, score_session
-from host_sync.travellers_csv import export_csv, import_csv
-from host_sync.usebio import export_xml, import_xml, usebio_contract
 
 
 def _standings(session):
@@ -72,7 +72,7 @@ def test_csv_bad_input(text, message):
 
 def test_export_and_report_commands(tmp_path, capsys):
     from host_sync.cli import main
-    from host_sync.session_files import save
+    from host_sync.interchange.files import save
     save(_session(), tmp_path / "s.pbn")
     assert main(["export", str(tmp_path / "s.pbn"), "-o", str(tmp_path / "s.xml")]) == 0
     assert main(["export", str(tmp_path / "s.xml"), "-o", str(tmp_path / "s.csv")]) == 0
@@ -102,7 +102,7 @@ def test_boards_with_a_single_result_are_average_and_publish(tmp_path, capsys):
     percent = {s.pair: s.percent for s in score_session(mixed).standings}
     assert (percent["1"], percent["2"], percent["3"]) == (0, 100, 50)
     from host_sync.cli import main
-    from host_sync.session_files import save
+    from host_sync.interchange.files import save
     save(_one_round(), tmp_path / "r1.csv")
     for name in ("r1.pbn", "r1.xml"):
         assert main(["export", str(tmp_path / "r1.csv"), "-o", str(tmp_path / name)]) == 0
@@ -129,7 +129,7 @@ def test_usebio_and_csv_keep_a_board_s_own_dealer_and_vulnerability(tmp_path):
         lines = score_session(again).lines[1]
         assert [s.ns_points for s in lines] == [620, -100]
     from host_sync.cli import main
-    from host_sync.session_files import save
+    from host_sync.interchange.files import save
     save(_rotated(), tmp_path / "v.pbn")
     chain = ["v.pbn", "v.csv", "v.xml", "v2.csv", "v2.pbn"]
     for source, target in zip(chain, chain[1:]):
@@ -152,7 +152,7 @@ def test_a_pair_set_against_itself_is_refused_by_every_reader(tmp_path, capsys):
     """Pair 1 v pair 1 on a traveller line (a mistyped pair number) is refused with the line
     named, whatever the file, and nothing is written."""
     from host_sync.cli import main
-    from host_sync.session_files import save
+    from host_sync.interchange.files import save
     save(_one_round(), tmp_path / "ok.pbn")
     save(_one_round(), tmp_path / "ok.xml")
     pbn = (tmp_path / "ok.pbn").read_text()

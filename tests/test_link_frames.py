@@ -1,4 +1,4 @@
-"""The host's frame layer (host_sync.link: cbor2, its COBS, zlib CRC32, hmac) against the
+"""The host's frame layer (host_sync.station.link: cbor2, its COBS, zlib CRC32, hmac) against the
 device's (terminal.cbor/cobs/frame/hmac256 under the real MicroPython): the same bytes both
 ways, the same refusals, the same tags."""
 
@@ -14,8 +14,8 @@ from terminal import frame as dev_frame  # noqa: E402
 from terminal import hmac256  # noqa: E402
 from terminal.journal import Journal  # noqa: E402
 
-from host_sync import link
-from host_sync.link import FrameError, FrameReader, decode_frame, encode_frame
+from host_sync.station import link
+from host_sync.station.link import FrameError, FrameReader, decode_frame, encode_frame
 
 MESSAGES = [
     {"m": "hello", "v": [1]},

@@ -1,5 +1,5 @@
 """The sync conversation: the terminal's handler (terminal.link) refuses what it must, and the
-station (host_sync.sync) refuses bad frames (CRC, CBOR, types, oversize, bad HMAC, unknown
+station (host_sync.station.sync) refuses bad frames (CRC, CBOR, types, oversize, bad HMAC, unknown
 terminal) with a logged reason and a count, while none of them reaches the database."""
 
 import json
@@ -14,9 +14,10 @@ from sync_harness import Terminal, write_script
 from sync_script import event_movement, table_round
 from terminal.link import Link  # noqa: E402
 
-from host_sync import event, link
-from host_sync.db import open_db
-from host_sync.sync import Session, SyncFailed
+from host_sync.event import setup
+from host_sync.event.db import open_db
+from host_sync.station import link
+from host_sync.station.sync import Session, SyncFailed
 
 KEY = bytes(range(32))
 
@@ -175,8 +176,8 @@ class BadTerminal(threading.Thread):
 @pytest.fixture
 def station_db(tmp_path):
     db = open_db(tmp_path / "event.db", create=True)
-    eid = event.create_event(db, "Pairs")
-    event.add_session(db, eid, 1, event_movement(4))
+    eid = setup.create_event(db, "Pairs")
+    setup.add_session(db, eid, 1, event_movement(4))
     yield db
     db.close()
 
@@ -206,12 +207,12 @@ BAD_ANSWERS = {
 def test_bad_frames_are_refused_counted_logged_and_never_stored(station_db, code, caplog):
     db = station_db
     ident = "PICO-BAD"
-    key = event.register_terminal(db, ident, 0)
+    key = setup.register_terminal(db, ident, 0)
     bad = BadTerminal(key, ident, records_for(key, ident), None)
-    bad.event = link.event_fingerprint(event.the_event(db)[2])
+    bad.event = link.event_fingerprint(setup.the_event(db)[2])
     bad.bad = BAD_ANSWERS[code](bad)
     bad.start()
-    caplog.set_level(logging.WARNING, "host_sync.sync")
+    caplog.set_level(logging.WARNING, "host_sync.station.sync")
     with serial.Serial(bad.path, timeout=0.02) as port:
         p = Session(db, port, timeout=0.3).run()
     os.close(bad.master)
@@ -242,9 +243,9 @@ def test_a_terminal_holding_another_key_stores_nothing(station_db, tmp_path):
     """A terminal whose key is not the one this event gave it: it refuses the station's
     requests (their tags fail under its key), and nothing it holds reaches the database."""
     term = Terminal(tmp_path / "flash", "PICO-TWIN")
-    event.register_terminal(station_db, "PICO-TWIN", 0)
+    setup.register_terminal(station_db, "PICO-TWIN", 0)
     Link(str(tmp_path / "flash"), "PICO-TWIN")  # flash folder exists
-    fp = link.event_fingerprint(event.the_event(station_db)[2])
+    fp = link.event_fingerprint(setup.the_event(station_db)[2])
     from terminal.keystore import Keystore
     Keystore(str(tmp_path / "flash" / "registration")).save("PICO-TWIN", fp, os.urandom(32))
     recs, _ = table_round(5, event_movement(4), 1, 1)

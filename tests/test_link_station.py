@@ -13,10 +13,11 @@ from serial.tools.list_ports_common import ListPortInfo
 from sync_harness import Terminal, write_script
 from sync_script import event_movement, table_round
 
-from host_sync import event, serve
-from host_sync.db import open_db
-from host_sync.station import BUZZER, SLOTS, Indicators
-from hw.rpi.outputs import GpioOutputs
+from host_sync.event import setup
+from host_sync.event.db import open_db
+from host_sync.station import serve
+from host_sync.station.gpio import GpioOutputs
+from host_sync.station.indicators import BUZZER, SLOTS, Indicators
 
 
 @pytest.fixture
@@ -112,8 +113,8 @@ def test_discovery_takes_usb_terminals_by_vid_pid_and_explicit_ports(monkeypatch
 def event_db(tmp_path):
     path = tmp_path / "event.db"
     db = open_db(path, create=True)
-    eid = event.create_event(db, "Pairs")
-    event.add_session(db, eid, 1, event_movement(4))
+    eid = setup.create_event(db, "Pairs")
+    setup.add_session(db, eid, 1, event_movement(4))
     db.close()
     return path
 
@@ -195,7 +196,7 @@ def test_serve_station_off_a_pi_says_what_it_needs(tmp_path):
     import sys
     db_path = tmp_path / "event.db"
     db = open_db(db_path, create=True)
-    event.add_session(db, event.create_event(db, "Pairs"), 1, event_movement(4))
+    setup.add_session(db, setup.create_event(db, "Pairs"), 1, event_movement(4))
     db.close()
     done = subprocess.run(
         [sys.executable, "-c", "import sys; sys.modules['RPi'] = None\n"

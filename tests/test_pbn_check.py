@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from host_sync.pbn import iter_pbn_files, read_file
-from host_sync.pbn_check import Summary, check_game, is_clean
+from host_sync.interchange.pbn.check import Summary, check_game, is_clean
+from host_sync.interchange.pbn.read import iter_pbn_files, read_file
 
 KNOWN_BAD = ROOT / "tests" / "data" / "pbn_known_bad.txt"
 

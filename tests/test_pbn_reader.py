@@ -1,4 +1,4 @@
-"""Tests for host_sync.pbn, the PBN 2.1 import-format reader."""
+"""Tests for host_sync.interchange.pbn.read, the PBN 2.1 import-format reader."""
 
 from collections import Counter
 from pathlib import Path
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from host_sync.pbn import Game, PbnError, iter_pbn_files, parse_text, read_file
+from host_sync.interchange.pbn.read import Game, PbnError, iter_pbn_files, parse_text, read_file
 
 
 def games(text: str) -> list[Game]:

@@ -20,8 +20,8 @@ from bridge.seats import SEATS, parse_seat
 from conftest import CORPUS, ROOT, run_device
 from trick_referee import winner
 
-from host_sync.pbn import iter_pbn_files, read_file
-from host_sync.pbn_check import parse_contract, tricks_for_declarer
+from host_sync.interchange.pbn.check import parse_contract, tricks_for_declarer
+from host_sync.interchange.pbn.read import iter_pbn_files, read_file
 
 KNOWN = ROOT / "tests" / "scenarios_play" / "corpus_file_errors.jsonl"
 SAMPLE_EVERY = 60  # games replayed under MicroPython too: about 300

@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 from png_pixels import read_png
 
-from host_sync.pbn import read_file
-from host_sync.pbn_check import check_game
+from host_sync.interchange.pbn.check import check_game
+from host_sync.interchange.pbn.read import read_file
 from host_sync.reports.render import pair_page, render_site
 from host_sync.scoring.session import Board, Pair, Result, Session
 

@@ -23,8 +23,8 @@ from fractions import Fraction
 
 import pytest
 
-from host_sync.pbn import read_file
-from host_sync.pbn_tables import Table
+from host_sync.interchange.pbn.read import read_file
+from host_sync.interchange.pbn.tables import Table
 from host_sync.scoring.imps import cross_imps
 from host_sync.scoring.matchpoints import matchpoints, percentage
 

@@ -12,8 +12,8 @@ from collections import defaultdict
 
 import pytest
 
-from host_sync.pbn import iter_pbn_files, read_file
-from host_sync.pbn_check import check_game
+from host_sync.interchange.pbn.check import check_game
+from host_sync.interchange.pbn.read import iter_pbn_files, read_file
 from host_sync.scoring.imps import imps
 from host_sync.scoring.teams import board_imps, match
 

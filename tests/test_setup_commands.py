@@ -12,10 +12,11 @@ from bridge import boards as law2
 from bridge import cards
 from conftest import CORPUS, ROOT
 
-from host_sync import cli, event
-from host_sync.db import open_db
-from host_sync.hand_record import hand_bytes
-from host_sync.pbn import read_file
+from host_sync import cli
+from host_sync.event import setup
+from host_sync.event.db import open_db
+from host_sync.event.hand_record import hand_bytes
+from host_sync.interchange.pbn.read import read_file
 
 INDIVIDUAL_24 = CORPUS / "1998-4th_Generali_Masters_Individual" / "MI98S4.PBN"  # boards 1-24
 DUTCH_32 = CORPUS / "1998-Dutch_Teams_Final" / "ROUND1.PBN"  # 12, 13, 29, 30 not as Law 2
@@ -57,15 +58,15 @@ def rows(path, sql, args=()):
 
 def movements_of(path, session=1):
     with open_db(path) as db:
-        return event.section_movements(db, event.session_id(db, 1, session))
+        return setup.section_movements(db, setup.session_id(db, 1, session))
 
 
 def placed_terminal(path, section, table):
     """Register a terminal at a table and return what the station pushes to it."""
     with open_db(path) as db:
-        event.register_terminal(db, "PICO-%s%d" % (section, table), 0, section=section,
+        setup.register_terminal(db, "PICO-%s%d" % (section, table), 0, section=section,
                                 table=table)
-        return event.table_config(db, "PICO-%s%d" % (section, table))
+        return setup.table_config(db, "PICO-%s%d" % (section, table))
 
 
 # -- event create -----------------------------------------------------------------------------

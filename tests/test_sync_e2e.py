@@ -1,6 +1,6 @@
 """End to end: 8 terminals as real `micropython` processes on pseudo-terminals, each playing a
-scripted round; the station (`host_sync.serve.Station`) syncs them all at once, through a cable
-that may drop, corrupt, duplicate and delay bytes or cut the link; terminals are killed
+scripted round; the station (`host_sync.station.serve.Station`) syncs them all at once, through a
+cable that may drop, corrupt, duplicate and delay bytes or cut the link; terminals are killed
 mid-write and the host mid-sync. Whatever happens, once everything is synced again the
 database equals the one a clean run gives: nothing lost, nothing doubled.
 """
@@ -20,10 +20,10 @@ from conftest import ROOT
 from sync_harness import Faults, Terminal, write_script
 from sync_script import database_digest, event_movement, results_in, table_round
 
-from host_sync import event
-from host_sync.db import open_db
-from host_sync.pbn import read_file
-from host_sync.serve import Station
+from host_sync.event import setup
+from host_sync.event.db import open_db
+from host_sync.interchange.pbn.read import read_file
+from host_sync.station.serve import Station
 
 TABLES = 8
 ROUND = 1
@@ -31,10 +31,10 @@ ROUND = 1
 
 def make_event(path):
     db = open_db(path, create=True)
-    eid = event.create_event(db, "E2E pairs")
+    eid = setup.create_event(db, "E2E pairs")
     names = {p: ["Player %dA" % p, "Player %dB" % p] for p in range(1, 2 * TABLES + 1)}
-    event.add_session(db, eid, 1, event_movement(TABLES), names=names)
-    event.set_director_pin(db, eid, "2468")
+    setup.add_session(db, eid, 1, event_movement(TABLES), names=names)
+    setup.set_director_pin(db, eid, "2468")
     db.close()
     return path
 
@@ -212,10 +212,10 @@ def test_a_terminal_follows_the_session_made_current(tmp_path):
     term = Terminal(tmp_path / "flash", "PICO-01")
     assert station_sync(db_path, [term], register=True) == {"PICO-01": ("done", None)}
     db = open_db(db_path)
-    event.register_terminal(db, "PICO-01", 0, section="A", table=1)  # placed: it is given
+    setup.register_terminal(db, "PICO-01", 0, section="A", table=1)  # placed: it is given
     assert station_sync(db_path, [term]) == {"PICO-01": ("done", None)}  # session 1's table
-    eid = event.the_event(db)[0]
-    event.add_session(db, eid, 2, event_movement(TABLES))  # and it is current now
+    eid = setup.the_event(db)[0]
+    setup.add_session(db, eid, 2, event_movement(TABLES))  # and it is current now
     sessions = [r["id"] for r in db.all("SELECT id FROM sessions ORDER BY number")]
 
     def claimed():
@@ -365,7 +365,7 @@ def test_a_wiped_terminal_is_refused_until_reset_then_its_new_journal_is_stored(
         assert db.all("SELECT why FROM flags") == []
         assert db.value("SELECT COUNT(*) FROM audit WHERE tbl = 'terminals' AND actor = "
                         "'scorer' AND new = '{\"rebase\": 1}'") == 2
-        t = event.terminal(db, "PICO-01")
+        t = setup.terminal(db, "PICO-01")
         assert (t["journal_offset"], t["rebase"]) == (len(first), 0)
     finally:
         db.close()

@@ -1,7 +1,7 @@
 """The sync link in the terminal's main loop: records made before registration are re-tagged
 and reach the station; the real main loop (device/main.py) under MicroPython on a pty, with a
-table playing a board card by card, is synced by the host's `host_sync.sync.Session` while it
-shows the SYNC screen, and takes the configuration the station pushes."""
+table playing a board card by card, is synced by the host's `host_sync.station.sync.Session`
+while it shows the SYNC screen, and takes the configuration the station pushes."""
 
 import os
 import subprocess
@@ -29,10 +29,11 @@ from terminal_support import (
 )
 from test_terminal_play import card_keys, legal_card
 
-from host_sync import event, link
-from host_sync.db import open_db
 from host_sync.demo.ptys import Plug
-from host_sync.sync import Session
+from host_sync.event import setup
+from host_sync.event.db import open_db
+from host_sync.station import link
+from host_sync.station.sync import Session
 
 IDENT = "PICO-77"
 
@@ -158,11 +159,11 @@ def test_the_main_loop_under_micropython_syncs_with_the_station(tmp_path):
     movement = event_movement(4)
     db_path = tmp_path / "event.db"
     db = open_db(db_path, create=True)
-    eid = event.create_event(db, "Pairs")
-    event.add_session(db, eid, 1, movement)
+    eid = setup.create_event(db, "Pairs")
+    setup.add_session(db, eid, 1, movement)
     config = table_config(movement)
     deal = config["boards"][1]["pbn"]
-    event.set_deal(db, db.value("SELECT id FROM sessions"), 1, deal, 0, "None")
+    setup.set_deal(db, db.value("SELECT id FROM sessions"), 1, deal, 0, "None")
     # the keys of board 1: 4S by South, every card in turn, the result and its verification
     (tmp_path / "rehearsal").mkdir()
     rehearsal = Terminal(tmp_path / "rehearsal", config)
@@ -213,7 +214,7 @@ def test_the_main_loop_under_micropython_syncs_with_the_station(tmp_path):
     assert journal.base == 0
     # the station's configuration is in place (the app was rebuilt on it)
     pushed = (flash / "config.cbor").read_bytes()
-    assert pushed == link.cbor_encode(event.table_config(db, IDENT))
+    assert pushed == link.cbor_encode(setup.table_config(db, IDENT))
     db.close()
 
 

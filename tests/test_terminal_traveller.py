@@ -9,7 +9,7 @@ from terminal import cbor, ui_text
 from terminal.traveller import cells, lookup, table
 from terminal_support import Terminal, make_config
 
-# Board 1 as host_sync.event.travellers gives it (no percentages), 9 tables.
+# Board 1 as host_sync.event.setup.travellers gives it (no percentages), 9 tables.
 LINES = [[p, p + 8, 21, 0, 0, 10, 420] for p in range(1, 10)]
 LINES[2] = [3, 11, 15, 0, 1, 9, -140]  # this table
 LINES[4] = [5, 13, None, None, None, None, 0]  # passed out

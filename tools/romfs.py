@@ -43,8 +43,6 @@ def sources(sim=False):
                       ("hw", ROOT)):
         for src in sorted((base / top).rglob("*.py")):
             rel = src.relative_to(base).as_posix()
-            if "/rpi/" in rel or rel.startswith("hw/rpi"):
-                continue
             if rel in NOT_ON_BOARD and not (sim and rel in SIM_ONLY):
                 continue
             out.append((rel, src))

@@ -32,7 +32,7 @@ from terminal.config import Config  # noqa: E402
 from terminal.journal import Journal  # noqa: E402
 from terminal.loop import Loop  # noqa: E402
 
-from host_sync.hand_record import hand_bytes  # noqa: E402
+from host_sync.event.hand_record import hand_bytes  # noqa: E402
 from hw.backends import sim  # noqa: E402
 from hw.backends.keyboard import KeyboardKeypad  # noqa: E402
 

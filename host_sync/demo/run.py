@@ -15,7 +15,6 @@
    exit status is 1.
 """
 
-import io
 import random
 import shutil
 import time
@@ -25,15 +24,18 @@ from bridge import calls
 from rich.console import Console
 from rich.live import Live
 
-from host_sync import event
-from host_sync.db import open_db
+from host_sync import movements
 from host_sync.demo import hands, players, terminals, truth
 from host_sync.demo.table import round_play
+from host_sync.event import setup
+from host_sync.event.db import open_db
+from host_sync.interchange.deals import import_deals, read_deals
+from host_sync.interchange.files import load, save
+from host_sync.interchange.names_csv import import_names, read_names
 from host_sync.reports.console import print_rankings
 from host_sync.reports.render import render_site
 from host_sync.scoring.session import score_session
-from host_sync.serve import Station, render
-from host_sync.session_files import load, save
+from host_sync.station.serve import Station, render
 
 PIN = "2468"
 SECTION = "A"
@@ -152,20 +154,19 @@ class Demo:
                 path.unlink()
 
     def setup(self):
-        """The event, names and deals through the set-up commands; builds the terminals'
-        image meanwhile. Returns the image path."""
+        """The event, names and deals through the library calls the set-up commands make
+        (docs/SETUP.md); builds the terminals' image meanwhile. Returns the image path."""
         image = self.out / "terminal.img"
         builder = terminals.ImageBuild(image)
         db = str(self.db_path)
-        self.cli(["event", "create", db, "--name", self.text["event"], "--tables",
-                  str(self.tables), "--boards-per-round", str(self.per_round), "--rounds",
-                  str(self.rounds), "--pin", PIN])
-        conn = open_db(db)
+        self.movement = movements.mitchell(self.tables, self.per_round, self.rounds)
+        conn = open_db(db, create=True)
         try:
-            event_id, _, _ = event.the_event(conn)
-            event.set_setting(conn, event_id, "lang", self.lang)
-            sid = event.current_session(conn, event_id)
-            self.movement = event.section_movements(conn, sid)[SECTION]
+            with conn.transaction():
+                event_id = setup.create_event(conn, self.text["event"])
+                sid = setup.new_session(conn, event_id, 1, {SECTION: self.movement})
+                setup.set_director_pin(conn, event_id, PIN)
+                setup.set_setting(conn, event_id, "lang", self.lang)
             numbers = [r["number"] for r in conn.all(
                 "SELECT number FROM boards WHERE session_id = ?", (sid,))]
         finally:
@@ -174,21 +175,17 @@ class Demo:
         self.deals = hands.deals(self.seed, numbers)
         players.write_names(self.out / "names.csv", SECTION, self.club)
         players.write_deals(self.out / "deals.pbn", self.text["event"], self.deals)
-        self.cli(["names", "import", db, str(self.out / "names.csv")])
-        self.cli(["deals", "import", db, str(self.out / "deals.pbn")])
+        names = read_names(self.out / "names.csv")
+        records, _ = read_deals(self.out / "deals.pbn")
+        conn = open_db(db)
+        try:
+            import_names(conn, sid, names, "names.csv", "scorer")
+            import_deals(conn, sid, records, "scorer")
+        finally:
+            conn.close()
         self.say("setup", self.tables, self.rounds, self.per_round, self.out)
         builder.wait_done()
         return image
-
-    def cli(self, argv):
-        """Run a `host-sync` set-up command, quietly; DemoFailed with its message if it
-        refuses."""
-        from host_sync import cli  # the command line imports this module
-
-        out, err = io.StringIO(), io.StringIO()
-        args = cli.build_parser().parse_args(argv)
-        if args.run(args, out, err):
-            raise DemoFailed("host-sync %s: %s" % (" ".join(argv[:2]), err.getvalue()))
 
     def start_terminals(self, image):
         db = open_db(str(self.db_path))
@@ -196,7 +193,7 @@ class Demo:
             for t in range(1, self.tables + 1):
                 ident = "DEMO-T%02d" % t
                 # what `host-sync terminal register --table T` records: its place
-                event.register_terminal(db, ident, 0, section=SECTION, table=t,
+                setup.register_terminal(db, ident, 0, section=SECTION, table=t,
                                         actor="scorer")
                 self.terminals.append(terminals.DemoTerminal(
                     self.out / "terminals" / ident, ident, t, image, self.rounds))
@@ -302,35 +299,3 @@ class Demo:
         results = sum(len(rt.boards) for rt in self.truths)
         self.console.print(self.text["agree"] % results, highlight=False)
         return 0
-
-
-def add_commands(sub):
-    p = sub.add_parser(
-        "demo", help="a whole simulated session: terminals, players, director, sync, results",
-        description="Sets up an event in OUT, runs one micropython terminal per table on a "
-                    "pseudo-terminal, simulated players and a director play every round, "
-                    "the station syncs after each round; then scores, ranks, writes the "
-                    "report, PBN, USEBIO and CSV files, and checks the database against the "
-                    "simulated truth (exit status 1 if they differ).")
-    p.add_argument("--tables", type=int, default=8)
-    p.add_argument("--rounds", type=int, default=3)
-    p.add_argument("--boards-per-round", type=int, default=3)
-    p.add_argument("--seed", default="1", help="the same seed plays the same session")
-    p.add_argument("--out", default="demo-out", help="the folder for everything (demo-out)")
-    p.add_argument("--lang", choices=("ru", "en"), default="ru")
-    p.add_argument("--irregular", type=float, default=0.25,
-                   help="share of boards with an irregular call (default 0.25)")
-    p.set_defaults(run=run_demo)
-
-
-def run_demo(args, out, err):
-    if args.tables < 3 or args.rounds < 1 or args.boards_per_round < 1:
-        err.write("demo: --tables is 3 or more, --rounds and --boards-per-round 1 or more\n")
-        return 2
-    demo = Demo(args.out, args.tables, args.rounds, args.boards_per_round, args.seed,
-                args.lang, args.irregular, console=Console(file=out))
-    try:
-        return demo.run()
-    except (DemoFailed, terminals.TerminalFailed) as e:
-        err.write("demo: %s\n" % e)
-        return 1

@@ -13,6 +13,8 @@ participant tuples; teams.py turns it into a Movement of tables.
 from collections import Counter, namedtuple
 from dataclasses import dataclass
 
+from host_sync.errors import Refused
+
 NS, EW = "NS", "EW"
 
 Position = namedtuple("Position", "round table direction board_set opponent")
@@ -20,7 +22,7 @@ Position.__doc__ = """Where a pair plays in a round; table, direction, board_set
 are None when it sits out."""
 
 
-class MovementError(ValueError):
+class MovementError(Refused):
     """A movement or schedule that cannot be built or is not consistent; the message says why."""
 
 

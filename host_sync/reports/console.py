@@ -4,7 +4,7 @@
 from rich.table import Table
 
 from host_sync.reports.i18n import texts
-from host_sync.rescore import number_text
+from host_sync.text import number_text
 
 
 def print_rankings(console, scored, lang="ru"):

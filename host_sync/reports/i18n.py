@@ -1,5 +1,7 @@
 """The report's words in Russian and English."""
 
+from host_sync.errors import Refused
+
 TEXTS = {
     "ru": {
         "results": "Итоги", "ranking": "Таблица результатов", "place": "Место",
@@ -40,5 +42,5 @@ LANGUAGES = tuple(TEXTS)
 
 def texts(lang):
     if lang not in TEXTS:
-        raise ValueError("report language %r: expected one of %s" % (lang, ", ".join(TEXTS)))
+        raise Refused("report language %r: expected one of %s" % (lang, ", ".join(TEXTS)))
     return TEXTS[lang]

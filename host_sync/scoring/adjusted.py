@@ -13,6 +13,8 @@
 from dataclasses import dataclass
 from fractions import Fraction
 
+from host_sync.errors import Refused
+
 ARTIFICIAL_PERCENT = {"A+": Fraction(60), "A": Fraction(50), "A-": Fraction(40)}
 ARTIFICIAL_IMPS = {"A+": 3, "A": 0, "A-": -3}
 
@@ -29,7 +31,7 @@ def check_artificial(code):
             value = None
         if value is not None and 0 <= value <= 100:
             return "%s%%" % text[:-1]
-    raise ValueError("artificial score %r: expected A+, A, A- or a percentage like 55%%" % (code,))
+    raise Refused("artificial score %r: expected A+, A, A- or a percentage like 55%%" % (code,))
 
 
 def artificial_percent(code):
@@ -42,7 +44,7 @@ def artificial_imps(code):
     """The IMPs an artificial score is worth (Law 12C2b); percentages have no IMP meaning."""
     code = check_artificial(code)
     if code not in ARTIFICIAL_IMPS:
-        raise ValueError("artificial score %s is a percentage: it has no IMP value" % code)
+        raise Refused("artificial score %s is a percentage: it has no IMP value" % code)
     return ARTIFICIAL_IMPS[code]
 
 
@@ -65,16 +67,16 @@ def session_rule(code, board_value, session_value):
 def check_weighted(parts):
     """A weighted score: tuple of (Fraction weight, int NS score), weights positive, sum 1."""
     if not parts:
-        raise ValueError("a weighted score needs at least one (weight, score) part")
+        raise Refused("a weighted score needs at least one (weight, score) part")
     clean = []
     for weight, score in parts:
         weight = Fraction(weight)
         if weight <= 0:
-            raise ValueError("weighted score: weight %s is not positive" % weight)
+            raise Refused("weighted score: weight %s is not positive" % weight)
         clean.append((weight, int(score)))
     total = sum(w for w, _ in clean)
     if total != 1:
-        raise ValueError("weighted score: weights add up to %s, not 1" % total)
+        raise Refused("weighted score: weights add up to %s, not 1" % total)
     return tuple(clean)
 
 
@@ -109,7 +111,7 @@ class Line:
         if self.ew is not None:
             return self.ew
         if self.ns is None:
-            raise ValueError("a line without NS points needs EW points or an artificial code")
+            raise Refused("a line without NS points needs EW points or an artificial code")
         return negate(self.ns)
 
     def artificial(self, side):

@@ -8,6 +8,7 @@ field (Neuberg for matchpoints); fouled-board groups are scored apart (Law 81).
 
 from fractions import Fraction
 
+from host_sync.errors import Refused
 from host_sync.scoring import imps as imp_scoring
 from host_sync.scoring import matchpoints as mp_scoring
 from host_sync.scoring.adjusted import artificial_imps, artificial_percent
@@ -18,7 +19,7 @@ SIDES = ("ns", "ew")
 
 def check_method(method):
     if method not in METHODS:
-        raise ValueError("scoring method %r: expected one of %s" % (method, ", ".join(METHODS)))
+        raise Refused("scoring method %r: expected one of %s" % (method, ", ".join(METHODS)))
     return method
 
 
@@ -86,4 +87,4 @@ def _artificial_value(code, method, field):
         return artificial_percent(code) * mp_scoring.top(field) / 100
     if method in ("cross-imps", "butler"):
         return Fraction(artificial_imps(code))
-    raise ValueError("artificial score %s in a total-points event: assign a score instead" % code)
+    raise Refused("artificial score %s in a total-points event: assign a score instead" % code)

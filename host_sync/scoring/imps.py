@@ -10,6 +10,8 @@ from collections import Counter
 from fractions import Fraction
 from itertools import accumulate
 
+from host_sync.errors import Refused
+
 # Lower bound of each IMP band: a difference of 20..40 is 1 IMP, ..., 4000 and more is 24.
 IMP_SCALE = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300,
              1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000)
@@ -94,7 +96,7 @@ def datum(scores, trim=0):
     if trim and len(ordered) > 2 * trim:
         ordered = ordered[trim:len(ordered) - trim]
     if not ordered:
-        raise ValueError("no scores to make a datum from")
+        raise Refused("no scores to make a datum from")
     mean = Fraction(sum(ordered), len(ordered))
     tens = mean / 10
     floor = tens.numerator // tens.denominator

@@ -17,6 +17,7 @@ from bridge import calls
 from bridge.score import score as contract_score
 from bridge.seats import SEATS, parse_seat
 
+from host_sync.errors import Refused
 from host_sync.scoring import matchpoints as mp_scoring
 from host_sync.scoring.adjusted import Line, check_artificial, check_weighted, session_rule
 from host_sync.scoring.board import check_method, score_board, score_plain
@@ -108,7 +109,7 @@ class Result:
             return self.assigned
         points = self.ns_points(vul)
         if points is None:
-            raise ValueError("board %d, NS %s v EW %s: no contract, no assigned score" % (
+            raise Refused("board %d, NS %s v EW %s: no contract, no assigned score" % (
                 self.board, self.ns, self.ew))
         return points
 
@@ -117,7 +118,7 @@ def check_opponents(result, where):
     """ValueError when a traveller line sets a pair against itself (a mistyped pair number):
     every reader calls it, as the line would score the pair both as NS and as EW."""
     if str(result.ns).strip() == str(result.ew).strip():
-        raise ValueError("%s: pair %s is both NS and EW; a pair cannot play against itself" % (
+        raise Refused("%s: pair %s is both NS and EW; a pair cannot play against itself" % (
             where, str(result.ns).strip()))
 
 
@@ -131,7 +132,7 @@ def played_points(contract, declarer, tricks, vul):
         return 0
     seat = parse_seat(declarer)
     if tricks is None:
-        raise ValueError("contract %s without the number of tricks" % contract)
+        raise Refused("contract %s without the number of tricks" % contract)
     points = _declarer_points(level, strain, risk, board_rules.is_vulnerable(vul, seat),
                               int(tricks))
     return points if seat in (0, 2) else -points
@@ -232,8 +233,8 @@ def score_session(session):
     session's scale (2/1, or 1/0.5 as PBN's MP2 and USEBIO's MP_SCALE 1 say)."""
     check_method(session.method)
     if session.scale not in (1, 2):
-        raise ValueError("matchpoint scale must be 2 (2/1) or 1 (1/0.5), not %r"
-                         % (session.scale,))
+        raise Refused("matchpoint scale must be 2 (2/1) or 1 (1/0.5), not %r"
+                     % (session.scale,))
     lines = {}
     known = {}  # (contract, tricks, vulnerable) -> declarer's points, for _plain_points
     adjusted = False

@@ -7,6 +7,8 @@ min(20, 10 + 10 * (1 - tau^(3M/X)) / (1 - tau^3)) to two decimals; the loser 20 
 import math
 from decimal import ROUND_HALF_UP, Decimal
 
+from host_sync.errors import Refused
+
 TAU = (math.sqrt(5) - 1) / 2
 
 
@@ -18,7 +20,7 @@ def blitz(boards):
 def winner_vp(margin, boards):
     """VPs of the winner of a match won by `margin` IMPs (a Decimal with two places)."""
     if boards < 1:
-        raise ValueError("a match has at least one board, not %r" % (boards,))
+        raise Refused("a match has at least one board, not %r" % (boards,))
     margin = abs(margin)
     exact = 10 + 10 * (1 - TAU ** (3 * margin / blitz(boards))) / (1 - TAU ** 3)
     value = Decimal(repr(min(20.0, exact))).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)

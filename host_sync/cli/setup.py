@@ -1,0 +1,279 @@
+"""The scorer's set-up subcommands of `host-sync` (docs/SETUP.md): create an event and its
+sessions from a movement, import names and player numbers (CSV) and hand records (PBN),
+show what the event holds.
+
+`add_commands(subparsers)` adds them to the main parser (host_sync.cli); each handler takes
+(args, out, err) and returns 0; what it refuses it raises (host_sync.errors.Refused), which
+host_sync.cli prints, exit 2, nothing stored. Every change is audited under --actor (default
+"scorer").
+"""
+
+import os
+from pathlib import Path
+
+from host_sync import movements
+from host_sync.event import setup, show
+from host_sync.event.db import open_db
+from host_sync.interchange.deals import import_deals, read_deals
+from host_sync.interchange.names_csv import import_names, read_names
+from host_sync.text import ranges
+
+KINDS = ("mitchell", "howell", "teams")
+DEFAULT_BOARDS_PER_ROUND = 4
+
+
+def add_commands(sub):
+    ev_sub = actions(sub.add_parser("event", help="create an event database, or show what it "
+                                                  "holds"), "event_command")
+    create = ev_sub.add_parser("create", help="a new event file and its first session",
+                               description="Creates EVENT.db with one event and session 1.")
+    create.add_argument("db", metavar="EVENT.db")
+    create.add_argument("--name", required=True, help="the event's name")
+    create.add_argument("--pin", help="the director's PIN (4 to 8 digits)")
+    _movement_options(create)
+    actor_option(create)
+    create.set_defaults(run=run_event_create)
+    shown = ev_sub.add_parser("show", help="sessions, movements, pairs, boards and terminals")
+    shown.add_argument("db", metavar="EVENT.db")
+    shown.add_argument("--lang", choices=show.LANGUAGES, default="ru")
+    shown.set_defaults(run=run_event_show)
+
+    ses_sub = actions(sub.add_parser("session", help="add a session to the event, or choose "
+                                                     "the current"), "session_command")
+    add = ses_sub.add_parser("add", help="another session of the event, with its movement")
+    add.add_argument("db", metavar="EVENT.db")
+    add.add_argument("--number", type=int, help="the session's number (default: the next)")
+    add.add_argument("--later", action="store_true",
+                     help="keep the current session current (terminals get this one once "
+                          "it is made current with `session current`)")
+    _movement_options(add)
+    actor_option(add)
+    add.set_defaults(run=run_session_add)
+    cur = ses_sub.add_parser("current", help="the session the terminals get at their next sync")
+    cur.add_argument("db", metavar="EVENT.db")
+    cur.add_argument("number", type=int, metavar="SESSION")
+    actor_option(cur)
+    cur.set_defaults(run=run_session_current)
+
+    _import_command(sub, "names", "pair names and player numbers", "names from a CSV file",
+                    "NAMES.csv", run_names_import,
+                    "CSV columns: section, pair, player1, player2 and optionally number1, "
+                    "number2 (federation player numbers). UTF-8 or Windows-1251, separated by "
+                    "commas or semicolons. All lines or none are stored.")
+    _import_command(sub, "deals", "hand records", "hand records from a PBN file", "DEALS.pbn",
+                    run_deals_import,
+                    "Each game's Board and Deal; every deal must be whole and valid. Dealer "
+                    "and vulnerability other than Law 2's are kept with a warning. All boards "
+                    "or none are stored.")
+
+
+def actions(parser, dest, metavar="ACTION"):
+    """The subcommands of `parser` (one of them must be given): `host-sync COMMAND`,
+    `host-sync event ACTION`..."""
+    sub = parser.add_subparsers(dest=dest, metavar=metavar)
+    sub.required = True
+    return sub
+
+
+def _import_command(sub, noun, help, what, file_metavar, run, description):
+    """`host-sync NOUN import EVENT.db FILE [--session N] [--actor NAME]`."""
+    imp = actions(sub.add_parser(noun, help=help), noun + "_command").add_parser(
+        "import", help=what, description=description)
+    imp.add_argument("db", metavar="EVENT.db")
+    imp.add_argument("file", metavar=file_metavar)
+    imp.add_argument("--session", type=int, help="session number (default: the current)")
+    actor_option(imp)
+    imp.set_defaults(run=run)
+
+
+def actor_option(parser):
+    parser.add_argument("--actor", default=setup.ACTOR,
+                        help="who the audit trail names for these changes (default: scorer)")
+
+
+def _movement_options(parser):
+    g = parser.add_argument_group("movement")
+    g.add_argument("--movement", choices=KINDS, default="mitchell")
+    g.add_argument("--sections", default="A", metavar="A,B",
+                   help="section letters; each section plays its own movement (default A)")
+    g.add_argument("--tables", metavar="N[,N...]",
+                   help="Mitchell or Howell tables: one number for every section, or one "
+                        "per section")
+    g.add_argument("--teams", type=int, metavar="N",
+                   help="teams movement: a round robin of N teams, two tables a match")
+    g.add_argument("--boards-per-round", type=int, metavar="N",
+                   help="boards per round (default %d)" % DEFAULT_BOARDS_PER_ROUND)
+    g.add_argument("--boards", type=int, metavar="N",
+                   help="boards in the session, in place of --boards-per-round: divided "
+                        "among the movement's board sets")
+    g.add_argument("--rounds", type=int, help="Mitchell: rounds to play (default: all)")
+    g.add_argument("--arrow-switch", metavar="last|R1,R2",
+                   help="Mitchell: switch the arrow in the last round or in these rounds")
+
+
+# -- movements from the options -------------------------------------------------------------
+
+def section_movements(args):
+    """{section letter: Movement} the options describe; SetupError or MovementError says what
+    does not fit."""
+    letters = [x.strip().upper() for x in args.sections.split(",")]
+    if len(set(letters)) != len(letters) or not all(
+            len(x) == 1 and x in setup.SECTION_LETTERS for x in letters):
+        raise setup.SetupError("--sections takes different letters A to Z separated by "
+                               "commas, not %r" % args.sections)
+    kind = args.movement
+    if kind != "mitchell" and (args.rounds or args.arrow_switch):
+        raise setup.SetupError("--rounds and --arrow-switch are for a Mitchell")
+    if kind == "teams":
+        if args.teams is None or args.tables:
+            raise setup.SetupError("a teams movement takes --teams N (two tables a match), "
+                                   "not --tables")
+        return {x: _teams(args) for x in letters}
+    if args.teams is not None:
+        raise setup.SetupError("--teams is for --movement teams")
+    tables = _tables(args.tables, len(letters))
+    build = _mitchell if kind == "mitchell" else _howell
+    return {x: build(args, n) for x, n in zip(letters, tables)}
+
+
+def _tables(text, sections):
+    if not text:
+        raise setup.SetupError("--tables N is needed for a Mitchell or Howell")
+    try:
+        counts = [int(x) for x in text.split(",")]
+    except ValueError:
+        raise setup.SetupError("--tables takes numbers separated by commas, not %r"
+                               % text) from None
+    if len(counts) == 1:
+        counts *= sections
+    if len(counts) != sections:
+        raise setup.SetupError("--tables gives %d numbers for %d sections"
+                               % (len(counts), sections))
+    return counts
+
+
+def _boards_per_set(args, sets):
+    """--boards-per-round, or --boards divided among the movement's `sets` board sets."""
+    if args.boards is None:
+        if args.boards_per_round is None:
+            return DEFAULT_BOARDS_PER_ROUND
+        return args.boards_per_round  # the movement refuses 0 and negative numbers
+    if args.boards < 1 or args.boards % sets:
+        raise setup.SetupError("%d boards do not divide among the movement's %d board sets"
+                               % (args.boards, sets))
+    per_set = args.boards // sets
+    if args.boards_per_round not in (None, per_set):
+        raise setup.SetupError("--boards %d makes %d boards a round, not %d" % (
+            args.boards, per_set, args.boards_per_round))
+    return per_set
+
+
+def _mitchell(args, tables):
+    switch = args.arrow_switch or ()
+    if switch and switch != "last":
+        switch = switch.split(",")
+    return movements.mitchell(tables, _boards_per_set(args, tables), args.rounds, switch)
+
+
+def _howell(args, tables):
+    return movements.howell(tables, _boards_per_set(args, 2 * tables - 1))
+
+
+def _teams(args):
+    schedule = movements.round_robin(args.teams)
+    return movements.teams_movement(schedule, _boards_per_set(args, len(schedule.rounds)))
+
+
+def _describe(number, sections):
+    lines = []
+    for letter, mv in sections.items():
+        boards = [b for s in range(1, mv.sets + 1) for b in mv.board_numbers(s)]
+        lines.append("session %d section %s: %s, %d tables, %d rounds, boards %s\n" % (
+            number, letter, mv.kind, mv.tables, mv.round_count, ranges(boards)))
+    return "".join(lines)
+
+
+# -- handlers -------------------------------------------------------------------------------
+
+def run_event_create(args, out, err):
+    sections = section_movements(args)  # everything is checked before the file is touched
+    if args.pin:
+        setup.check_pin(args.pin)
+    path = Path(args.db)
+    existed = path.exists()
+    try:
+        with open_db(path, create=True) as db:
+            if db.value("SELECT COUNT(*) FROM events"):
+                raise setup.SetupError("%s already holds an event" % args.db)
+            with db.transaction():
+                eid = setup.create_event(db, args.name, args.actor)
+                setup.new_session(db, eid, 1, sections, actor=args.actor)
+                if args.pin:
+                    setup.set_director_pin(db, eid, args.pin, args.actor)
+    except BaseException:
+        if not existed:
+            _remove_database(path)
+        raise
+    out.write("event %r in %s\n" % (args.name.strip(), args.db) + _describe(1, sections))
+    return 0
+
+
+def _remove_database(path):
+    """A file this command created and could not finish leaves nothing behind."""
+    for suffix in ("", "-wal", "-shm"):
+        try:
+            os.remove(str(path) + suffix)
+        except FileNotFoundError:
+            pass
+
+
+def run_event_show(args, out, err):
+    with open_db(args.db) as db:
+        out.write(show.summary(db, args.lang))
+    return 0
+
+
+def run_session_add(args, out, err):
+    sections = section_movements(args)
+    with open_db(args.db) as db:
+        eid = setup.the_event(db)[0]
+        number = args.number
+        if number is None:
+            number = (db.value("SELECT MAX(number) FROM sessions WHERE event_id = ?",
+                               (eid,)) or 0) + 1
+        setup.new_session(db, eid, number, sections, current=not args.later, actor=args.actor)
+    out.write(_describe(number, sections))
+    return 0
+
+
+def run_session_current(args, out, err):
+    with open_db(args.db) as db:
+        setup.set_current_session(db, setup.the_event(db)[0], args.number, args.actor)
+    out.write("session %d is current: terminals get it at their next sync\n" % args.number)
+    return 0
+
+
+def run_names_import(args, out, err):
+    entries = read_names(args.file)  # the file is checked before the database is opened
+    with open_db(args.db) as db:
+        sid = setup.session_id(db, setup.the_event(db)[0], args.session)
+        count = import_names(db, sid, entries, args.file, args.actor)
+    out.write("%d pairs named from %s\n" % (count, args.file))
+    return 0
+
+
+def run_deals_import(args, out, err):
+    records, warnings = read_deals(args.file)
+    for w in warnings:
+        err.write("warning: %s\n" % w)
+    with open_db(args.db) as db:
+        sid = setup.session_id(db, setup.the_event(db)[0], args.session)
+        done = import_deals(db, sid, records, args.actor)
+    out.write("hand records stored for boards %s%s\n" % (
+        ranges(done.stored + done.replaced) or "-",
+        " (replacing %s)" % ranges(done.replaced) if done.replaced else ""))
+    if done.outside:
+        out.write("not played in the session, not stored: boards %s\n" % ranges(done.outside))
+    if done.missing:
+        out.write("still without a hand record: boards %s\n" % ranges(done.missing))
+    return 0

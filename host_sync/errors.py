@@ -1,0 +1,20 @@
+"""The host's one refusal family, as pyserial has SerialException and mpremote CommandError.
+
+`Refused` is input the host will not take (a file, an option, a record, a database that is not
+an event's): the message says why in the scorer's words and nothing was stored. The command
+line prints it with the command's name and exits 2; any other exception is a bug and ends in a
+traceback, exit 1. It is a ValueError so that code which checks values keeps catching it.
+"""
+
+
+class Refused(ValueError):
+    """Input refused; `str(e)` is the reason."""
+
+
+class FileProblems(Refused):
+    """A file that cannot be imported: `problems` lists every bad line or game as
+    "file:line: why", all of them at once, so the scorer mends the file in one go."""
+
+    def __init__(self, problems):
+        self.problems = list(problems)
+        Refused.__init__(self, "\n".join(self.problems))

@@ -1,0 +1,242 @@
+"""The scoring database: SQLite in WAL mode, plain SQL migrations, audited changes.
+
+Every change goes through `insert`, `update` or `delete`, which write the change and its audit
+row (who, when, which terminal, which table and row, old and new values as JSON) in the caller's
+transaction, so a change is never stored without its audit nor audited without being stored.
+One `Database` per thread: SQLite connections are not shared between the sync threads; WAL lets
+readers run while one writer holds the lock, and `busy_timeout` makes writers queue.
+"""
+
+import datetime
+import json
+import sqlite3
+from contextlib import contextmanager
+from pathlib import Path
+
+from host_sync.errors import Refused
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+BUSY_TIMEOUT_MS = 30000
+
+
+class DatabaseError(Refused):
+    """The file is not a scoring database this code can use; the message says why."""
+
+
+def now():
+    """The time stamps of the database: UTC, ISO 8601 to the millisecond."""
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="milliseconds")
+
+
+def migrations():
+    """(version, path) of every migration file, in order: NNN_name.sql."""
+    found = []
+    for path in sorted(MIGRATIONS.glob("*.sql")):
+        head = path.name.split("_", 1)[0]
+        if not head.isdigit():
+            raise DatabaseError("migration %s does not start with its number" % path.name)
+        found.append((int(head), path))
+    return found
+
+
+def _json(value):
+    return None if value is None else json.dumps(value, sort_keys=True, default=_bytes_hex)
+
+
+def _bytes_hex(value):
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return bytes(value).hex()
+    raise TypeError("not JSON: %r" % (value,))
+
+
+class Database:
+    """A connection to one event file; `with db.transaction():` around every change."""
+
+    def __init__(self, path, create=False):
+        self.path = str(path)
+        self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000,
+                                    isolation_level=None, check_same_thread=True)
+        self.conn.row_factory = sqlite3.Row
+        try:
+            self._check_owner(create)  # before any pragma or migration writes to the file
+        except BaseException:
+            self.conn.close()
+            raise
+        self.conn.execute("PRAGMA busy_timeout = %d" % BUSY_TIMEOUT_MS)
+        self.conn.execute("PRAGMA foreign_keys = ON")
+        mode = self.conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if mode != "wal" and self.path != ":memory:":
+            raise DatabaseError("%s: SQLite refused WAL mode (%s)" % (self.path, mode))
+        # FULL even in WAL: the station acknowledges a batch right after its commit and the
+        # terminal then deletes those records, so a commit must survive a power cut. Cost:
+        # one fsync of the WAL per commit (one per 64-record pull window; bench/sync_bench.py).
+        self.conn.execute("PRAGMA synchronous = FULL")
+        self._depth = 0
+        self.migrate()
+
+    def _check_owner(self, create):
+        """Refuse a file that is not an event database before touching it: another program's
+        SQLite file (it has tables but no schema_version) always, and a database with no
+        tables at all (a zero-byte file) unless we are creating the event."""
+        tables = [r[0] for r in self.conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        if "schema_version" in tables:
+            return
+        if tables:
+            raise DatabaseError("%s is not an event database: it holds the tables of another "
+                                "program (%s); it was left as it was" % (
+                                    self.path, ", ".join(tables[:5])))
+        if not create:
+            raise DatabaseError("%s is an empty file, not an event database (create one with "
+                                "`host-sync event create`)" % self.path)
+
+    def close(self):
+        self.conn.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # -- schema --------------------------------------------------------------------------
+
+    def version(self):
+        row = self.conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+        ).fetchone()
+        if row is None:
+            return 0
+        return self.conn.execute("SELECT MAX(version) FROM schema_version").fetchone()[0] or 0
+
+    def migrate(self):
+        """Apply every migration newer than the file's version, each in its own transaction."""
+        with self.transaction():
+            self.conn.execute("CREATE TABLE IF NOT EXISTS schema_version ("
+                              "version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
+        known = migrations()
+        current = self.version()
+        if known and current > known[-1][0]:
+            raise DatabaseError("%s has schema version %d; this host-sync knows up to %d" % (
+                self.path, current, known[-1][0]))
+        for version, path in known:
+            if version <= current:
+                continue
+            with self.transaction():
+                for statement in _statements(path.read_text()):
+                    self.conn.execute(statement)
+                self.conn.execute("INSERT INTO schema_version VALUES (?, ?)", (version, now()))
+
+    # -- transactions --------------------------------------------------------------------
+
+    @contextmanager
+    def transaction(self):
+        """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on any exception); nests as one transaction."""
+        if self._depth:
+            self._depth += 1
+            try:
+                yield self
+            finally:
+                self._depth -= 1
+            return
+        self.conn.execute("BEGIN IMMEDIATE")
+        self._depth = 1
+        try:
+            yield self
+        except BaseException:
+            self._depth = 0
+            self.conn.execute("ROLLBACK")
+            raise
+        self._depth = 0
+        self.conn.execute("COMMIT")
+
+    def _require_transaction(self):
+        if not self._depth:
+            raise RuntimeError("database changes must be made inside db.transaction()")
+
+    # -- reading -------------------------------------------------------------------------
+
+    def all(self, sql, args=()):
+        return self.conn.execute(sql, args).fetchall()
+
+    def one(self, sql, args=()):
+        return self.conn.execute(sql, args).fetchone()
+
+    def value(self, sql, args=()):
+        row = self.conn.execute(sql, args).fetchone()
+        return None if row is None else row[0]
+
+    # -- audited changes -----------------------------------------------------------------
+
+    def insert(self, table, values, actor, terminal=None, key=None):
+        """INSERT a row and audit it; returns the rowid. `key` names the row in the audit
+        (default: its rowid)."""
+        self._require_transaction()
+        names = list(values)
+        cur = self.conn.execute("INSERT INTO %s (%s) VALUES (%s)" % (
+            table, ", ".join(names), ", ".join("?" * len(names))), [values[n] for n in names])
+        row_key = key if key is not None else {"id": cur.lastrowid}
+        self._audit(actor, terminal, table, row_key, "insert", None, values)
+        return cur.lastrowid
+
+    def update(self, table, key, values, actor, terminal=None):
+        """UPDATE the row named by key (a dict of columns) and audit what changed.
+
+        Only columns whose value differs are written; returns False if nothing changed (and
+        then nothing is audited), and raises LookupError if there is no such row.
+        """
+        self._require_transaction()
+        where = " AND ".join("%s = ?" % k for k in key)
+        old = self.conn.execute("SELECT %s FROM %s WHERE %s" % (
+            ", ".join(values), table, where), list(key.values())).fetchone()
+        if old is None:
+            raise LookupError("no %s row %r" % (table, key))
+        changed = {n: v for n, v in values.items() if old[n] != v}
+        if not changed:
+            return False
+        self.conn.execute("UPDATE %s SET %s WHERE %s" % (
+            table, ", ".join("%s = ?" % n for n in changed), where),
+            list(changed.values()) + list(key.values()))
+        self._audit(actor, terminal, table, key, "update", {n: old[n] for n in changed}, changed)
+        return True
+
+    def delete(self, table, key, actor, terminal=None):
+        """DELETE the row named by key and audit its last values; False if there was none."""
+        self._require_transaction()
+        where = " AND ".join("%s = ?" % k for k in key)
+        old = self.conn.execute("SELECT * FROM %s WHERE %s" % (table, where),
+                                list(key.values())).fetchone()
+        if old is None:
+            return False
+        self.conn.execute("DELETE FROM %s WHERE %s" % (table, where), list(key.values()))
+        self._audit(actor, terminal, table, key, "delete", dict(old), None)
+        return True
+
+    def _audit(self, actor, terminal, table, key, action, old, new):
+        self.conn.execute(
+            "INSERT INTO audit (at, actor, terminal_id, tbl, row_key, action, old, new) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (now(), actor, terminal, table, _json(key), action, _json(old), _json(new)))
+
+
+def _statements(sql):
+    """The statements of a migration file (no semicolons inside literals or comments)."""
+    lines = [line.split("--", 1)[0] for line in sql.splitlines()]
+    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
+
+
+def open_db(path, create=False):
+    """The database at path, migrated to the latest schema; DatabaseError if it is not one.
+
+    With create=False a missing file is an error (a typo must not create an empty event).
+    """
+    p = Path(path)
+    if not create and not p.exists():
+        raise DatabaseError("%s: no such event database (create it with `host-sync event "
+                            "create`)" % path)
+    if not p.parent.is_dir():
+        raise DatabaseError("%s: no such folder %s" % (path, p.parent))
+    try:
+        return Database(p, create)
+    except sqlite3.DatabaseError as e:
+        raise DatabaseError("%s: not a scoring database: %s" % (path, e))

@@ -1,0 +1,122 @@
+"""A session of the scoring database as the plain scoring model (host_sync.scoring.session),
+so it can be scored, exported (PBN, USEBIO, CSV) and published as a report.
+
+Only the host's own reading of the facts is used: the verified traveller lines of the
+`results` table (contract, declarer and score re-derived on ingest), the director's adjusted
+scores, the opening leads the terminals recorded, the pairs' names and the hand records.
+"""
+
+import json
+from fractions import Fraction
+
+from bridge import boards as law2
+from bridge import cards
+from bridge.calls import STRAINS, level, strain
+from bridge.score import score
+from bridge.seats import SEATS
+
+from host_sync.event import setup
+from host_sync.scoring.session import Board, Pair, Result, Session
+
+ARTIFICIAL = {60: "A+", 50: "A", 40: "A-"}
+
+
+def contract_text(bid, risk):
+    """'4SX', '3NT': the scoring model's contract text of a bid code and risk."""
+    return "%d%s%s" % (level(bid), STRAINS[strain(bid)], ("", "X", "XX")[risk])
+
+
+def session_from_db(db, number=None, method="mp"):
+    """The Session of the event's session `number` (default: the current one)."""
+    event_id, name, _ = setup.the_event(db)
+    sid = setup.session_id(db, event_id, number)
+    letters = [r["letter"] for r in db.all(
+        "SELECT letter FROM sections WHERE session_id = ? ORDER BY letter", (sid,))]
+
+    def label(letter, pair):
+        return str(pair) if len(letters) == 1 else "%s%d" % (letter, pair)
+
+    session = Session(name=name, method=method)
+    for row in db.all("SELECT s.letter, p.number, pl.name FROM pairs p "
+                      "JOIN sections s ON s.id = p.section_id "
+                      "LEFT JOIN players pl ON pl.pair_id = p.id "
+                      "WHERE s.session_id = ? ORDER BY s.letter, p.number, pl.position", (sid,)):
+        pair = session.pairs.setdefault(label(row["letter"], row["number"]),
+                                        Pair(label(row["letter"], row["number"])))
+        if row["name"]:
+            pair.names += (row["name"],)
+    for row in db.all("SELECT number, dealer, vul, deal FROM boards WHERE session_id = ? "
+                      "ORDER BY number", (sid,)):
+        session.boards[row["number"]] = Board(row["number"], row["deal"] or "", row["dealer"],
+                                              row["vul"])
+    leads = _leads(db, sid)
+    for row in db.all(
+            "SELECT r.*, ro.number AS rnd, ro.ns_pair, ro.ew_pair, t.number AS tbl, s.letter "
+            "FROM results r JOIN rounds ro ON ro.id = r.round_id "
+            "JOIN tables t ON t.id = ro.table_id JOIN sections s ON s.id = t.section_id "
+            "WHERE s.session_id = ? AND r.verified = 1 ORDER BY r.board, ro.ns_pair", (sid,)):
+        result = Result(board=row["board"], ns=label(row["letter"], row["ns_pair"]),
+                        ew=label(row["letter"], row["ew_pair"]), round=row["rnd"],
+                        table=row["tbl"])
+        if row["adjustment"] and not _adjusted(result, json.loads(row["adjustment"]),
+                                               row["board"], session):
+            continue  # not played: no line on the traveller
+        if not row["adjustment"] and not _played(
+                result, row, leads.get(row["round_id"], {}).get(row["board"])):
+            continue
+        session.results.append(result)
+    return session
+
+
+def _played(result, row, lead):
+    """Fill in a verified line the host scored; False when the host has no contract for it
+    (no auction nor contract entered, or an auction left waiting for the director): such a
+    line stays off the traveller, and its `no_contract` / `auction_incomplete` flag is the
+    director's to settle (an adjusted score or a corrected entry)."""
+    if row["passed_out"]:
+        result.contract = "Pass"
+        return True
+    if row["bid"] is None:
+        return False
+    result.contract = contract_text(row["bid"], row["risk"])
+    result.declarer = SEATS[row["declarer"]]
+    result.tricks = row["tricks"]
+    if lead is not None:
+        result.lead = cards.token(lead)
+    return True
+
+
+def _adjusted(result, adj, board, session):
+    """Fill in the director's adjusted score; False for a board not played."""
+    how = adj["how"]
+    if how == "np":
+        return False
+    if how == "art":
+        result.ns_artificial = ARTIFICIAL.get(adj["ns"], "%d%%" % adj["ns"])
+        result.ew_artificial = ARTIFICIAL.get(adj["ew"], "%d%%" % adj["ew"])
+        return True
+    vul = session.board(board).vul()
+    parts = adj["parts"] if how == "wgt" else [[100, adj["ct"], adj["x"], adj["dcl"],
+                                                adj["tr"]]]
+    weighted = []
+    for percent, ct, risk, declarer, tricks in parts:
+        points = score(level(ct), strain(ct), risk, law2.is_vulnerable(vul, declarer), tricks)
+        weighted.append((Fraction(percent, 100), points if declarer in (0, 2) else -points))
+    if how == "wgt":
+        result.weighted = tuple(weighted)
+    else:
+        result.assigned = weighted[0][1]
+    return True
+
+
+def _leads(db, sid):
+    """{round id: {board: card}}: the last opening lead each table recorded."""
+    out = {}
+    for row in db.all(
+            "SELECT rec.round_id, rec.board, rec.body FROM records rec "
+            "JOIN rounds ro ON ro.id = rec.round_id JOIN tables t ON t.id = ro.table_id "
+            "JOIN sections s ON s.id = t.section_id "
+            "WHERE s.session_id = ? AND rec.kind = 'lead' AND rec.valid = 1 ORDER BY rec.seq",
+            (sid,)):
+        out.setdefault(row["round_id"], {})[row["board"]] = json.loads(row["body"])["cd"]
+    return out

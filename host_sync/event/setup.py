@@ -1,0 +1,392 @@
+"""Setting up an event in its database: sessions of one or more sections, each played to its
+own movement; players' names and federation numbers; hand records; terminals. The command line
+over these is host_sync.cli.setup.
+
+Also what the station sends a terminal: its key (derived from the event's secret and the
+terminal's identity, so one terminal's key opens no other's), its table's configuration, and
+the travellers of the boards its table has played.
+"""
+
+import hashlib
+import hmac
+import json
+import os
+
+from bridge import boards as law2
+
+from host_sync.errors import Refused
+from host_sync.event.db import now
+from host_sync.event.hand_record import hand_bytes
+from host_sync.movements import Movement
+
+ACTOR = "scorer"
+KEY_SIZE = 32
+PIN_SALT_SIZE = 4
+
+
+class SetupError(Refused):
+    """A request the event cannot take (unknown session, bad PIN...); the message says why."""
+
+
+def create_event(db, name, actor=ACTOR):
+    """A new event with a fresh secret; returns its id."""
+    if not isinstance(name, str) or not name.strip():
+        raise SetupError("an event needs a name")
+    with db.transaction():
+        return db.insert("events", {"name": name.strip(), "key": os.urandom(KEY_SIZE).hex(),
+                                    "created_at": now()}, actor)
+
+
+def the_event(db):
+    """(id, name, key bytes) of the file's event: one event per file here."""
+    row = db.one("SELECT id, name, key FROM events ORDER BY id LIMIT 1")
+    if row is None:
+        raise SetupError("%s holds no event (run `host-sync event create`)" % db.path)
+    return row["id"], row["name"], bytes.fromhex(row["key"])
+
+
+def set_setting(db, event_id, name, value, actor=ACTOR):
+    """A setting pushed to the terminals (any JSON value)."""
+    text = json.dumps(value, sort_keys=True)
+    with db.transaction():
+        key = {"event_id": event_id, "name": name}
+        if db.one("SELECT 1 FROM settings WHERE event_id = ? AND name = ?", (event_id, name)):
+            db.update("settings", key, {"value": text}, actor)
+        else:
+            db.insert("settings", dict(key, value=text), actor, key=key)
+
+
+def pin_hash(salt, pin):
+    """What the terminal compares (terminal.config.pin_hash): sha256(salt + PIN) in hex."""
+    return hashlib.sha256((salt + pin).encode()).hexdigest()
+
+
+def check_pin(pin):
+    """SetupError unless pin is a director's PIN the terminal takes: 4 to 8 digits."""
+    if not (isinstance(pin, str) and pin.isdigit() and pin.isascii() and 4 <= len(pin) <= 8):
+        raise SetupError("the director's PIN must be 4 to 8 digits")
+    return pin
+
+
+def set_director_pin(db, event_id, pin, actor=ACTOR):
+    check_pin(pin)
+    salt = os.urandom(PIN_SALT_SIZE).hex()
+    set_setting(db, event_id, "pin", {"salt": salt, "hash": pin_hash(salt, pin)}, actor)
+
+
+SECTION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # what a terminal can be placed in
+MAX_PLAYER_NUMBER = 99999  # the terminal's players form takes five digits
+
+
+def add_session(db, event_id, number, movement, section="A", names=None, deals=None,
+                current=True, actor=ACTOR):
+    """Store a session played to `movement` (a movements.Movement) in one section.
+
+    names: {pair number: [player, player]}; deals: {board number: PBN Deal tag value}.
+    Returns the session id.
+    """
+    names = names or {}
+    with db.transaction():
+        sid = new_session(db, event_id, number, {section: movement}, deals, current, actor)
+        sec = section_id(db, sid, section)
+        for pair in movement.pairs:
+            if pair in names:
+                set_players(db, sec, pair, [(name, None) for name in names[pair]], actor)
+        return sid
+
+
+def new_session(db, event_id, number, sections, deals=None, current=True, actor=ACTOR):
+    """Store a session of one or more sections, {letter: Movement}, each with its own
+    movement; the boards are the session's (every section plays the same numbers and deals).
+
+    With current=True it becomes the session the terminals are given at sync. Returns its id.
+    """
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise SetupError("a session number is a whole number from 1, not %r" % (number,))
+    if not sections:
+        raise SetupError("a session needs at least one section")
+    for letter, movement in sections.items():
+        if not isinstance(movement, Movement):
+            raise SetupError("a session needs a movement")
+        if not (isinstance(letter, str) and len(letter) == 1 and letter in SECTION_LETTERS):
+            raise SetupError("a section is one letter A to Z, not %r" % (letter,))
+    deals = deals or {}
+    with db.transaction():
+        if db.one("SELECT 1 FROM sessions WHERE event_id = ? AND number = ?",
+                  (event_id, number)):
+            raise SetupError("the event already has a session %d" % number)
+        if current:
+            for row in db.all("SELECT id FROM sessions WHERE event_id = ? AND current = 1",
+                              (event_id,)):
+                db.update("sessions", {"id": row["id"]}, {"current": 0}, actor)
+        first = next(iter(sections.values()))
+        sid = db.insert("sessions", {"event_id": event_id, "number": number,
+                                     "current": int(current),
+                                     "movement": json.dumps(first.to_dict())}, actor)
+        numbers = set()
+        for letter, movement in sections.items():
+            numbers |= _add_section(db, sid, letter, movement, actor)
+        for b in sorted(numbers):
+            db.insert("boards", {"session_id": sid, "number": b, "dealer": law2.dealer(b),
+                                 "vul": law2.vulnerability(b), "deal": deals.get(b)}, actor)
+        return sid
+
+
+def _add_section(db, sid, letter, movement, actor):
+    """The section's pairs, tables and rounds; returns the board numbers it plays."""
+    sec = db.insert("sections", {"session_id": sid, "letter": letter,
+                                 "movement": json.dumps(movement.to_dict())}, actor)
+    for pair in movement.pairs:
+        db.insert("pairs", {"section_id": sec, "number": pair}, actor)
+    tables = {}
+    for t in range(1, movement.tables + 1):
+        tables[t] = db.insert("tables", {"section_id": sec, "number": t}, actor)
+    numbers = set()
+    for rno, rnd in enumerate(movement.rounds, 1):
+        for s in rnd:
+            rid = db.insert("rounds", {"table_id": tables[s.table], "number": rno,
+                                       "ns_pair": s.ns, "ew_pair": s.ew}, actor)
+            for b in movement.board_numbers(s.board_set):
+                numbers.add(b)
+                db.insert("round_boards", {"round_id": rid, "board": b}, actor,
+                          key={"round_id": rid, "board": b})
+    return numbers
+
+
+def set_current_session(db, event_id, number, actor=ACTOR):
+    """Make session `number` the one the terminals are given at their next sync."""
+    sid = session_id(db, event_id, number)
+    with db.transaction():
+        for row in db.all("SELECT id FROM sessions WHERE event_id = ? AND id != ?",
+                          (event_id, sid)):
+            db.update("sessions", {"id": row["id"]}, {"current": 0}, actor)
+        db.update("sessions", {"id": sid}, {"current": 1}, actor)
+    return sid
+
+
+def session_id(db, event_id, number=None):
+    """The id of session `number`, or of the current session when number is None."""
+    if number is None:
+        sid = current_session(db, event_id)
+        if sid is None:
+            raise SetupError("the event has no current session (add one with "
+                             "`host-sync session add`)")
+        return sid
+    sid = db.value("SELECT id FROM sessions WHERE event_id = ? AND number = ?",
+                   (event_id, number))
+    if sid is None:
+        raise SetupError("the event has no session %r" % (number,))
+    return sid
+
+
+def section_id(db, session_id, letter):
+    sec = db.value("SELECT id FROM sections WHERE session_id = ? AND letter = ?",
+                   (session_id, letter))
+    if sec is None:
+        raise SetupError("the session has no section %r" % (letter,))
+    return sec
+
+
+def section_movements(db, session_id):
+    """{letter: Movement} of the session's sections, in letter order; a section stored without
+    a movement of its own plays the session's."""
+    session = _session_row(db, session_id)
+    out = {}
+    for row in db.all("SELECT letter, movement FROM sections WHERE session_id = ? "
+                      "ORDER BY letter", (session_id,)):
+        out[row["letter"]] = Movement.from_dict(json.loads(row["movement"] or
+                                                           session["movement"]))
+    return out
+
+
+def set_players(db, section, pair, players, actor=ACTOR):
+    """Name the players of pair `pair` in section id `section`: [(name, number or None)], in
+    position order; a player already stored is updated (and the change audited)."""
+    pid = db.value("SELECT id FROM pairs WHERE section_id = ? AND number = ?", (section, pair))
+    if pid is None:
+        raise SetupError("no pair %r in the section" % (pair,))
+    with db.transaction():
+        for pos, (name, number) in enumerate(players, 1):
+            key = {"pair_id": pid, "position": pos}
+            if db.one("SELECT 1 FROM players WHERE pair_id = ? AND position = ?", (pid, pos)):
+                db.update("players", key, {"name": name, "number": number}, actor)
+            else:
+                db.insert("players", dict(key, name=name, number=number), actor)
+
+
+def set_deal(db, session_id, board, deal, dealer, vul, actor=ACTOR):
+    """Store the hand record of a board of the session (deal: a PBN Deal tag value)."""
+    with db.transaction():
+        try:
+            db.update("boards", {"session_id": session_id, "number": board},
+                      {"deal": deal, "dealer": dealer, "vul": vul}, actor)
+        except LookupError:
+            raise SetupError("board %r is not played in the session" % (board,)) from None
+
+
+def current_session(db, event_id):
+    row = db.one("SELECT id FROM sessions WHERE event_id = ? AND current = 1", (event_id,))
+    return None if row is None else row["id"]
+
+
+# -- terminals -----------------------------------------------------------------------------
+
+def terminal_key(event_key, terminal_id):
+    """The terminal's HMAC key: HMAC-SHA256(event secret, its identity)."""
+    return hmac.new(event_key, terminal_id.encode(), hashlib.sha256).digest()
+
+
+def check_place(db, section, table):
+    """The section letter (upper case) of a placement at `table` of the current session;
+    SetupError when the session has no such section or its movement no such table."""
+    event_id = the_event(db)[0]
+    letter = (section or "").strip().upper()
+    movements = section_movements(db, session_id(db, event_id))
+    if letter not in movements:
+        raise SetupError("no section %s (the session has %s)" % (
+            letter or "''", ", ".join(movements)))
+    tables = movements[letter].tables
+    if not isinstance(table, int) or isinstance(table, bool) or not 1 <= table <= tables:
+        raise SetupError("table %s: the movement has %d tables" % (table, tables))
+    return letter
+
+
+def register_terminal(db, terminal_id, base_seq, name="", section=None, table=None,
+                      actor="station"):
+    """Register (or re-register) a terminal at this event; returns its key.
+
+    base_seq: the last journal sequence the terminal holds now; records up to it are not this
+    event's. Re-registering keeps what was stored and only refreshes the placement.
+    """
+    if not isinstance(terminal_id, str) or not terminal_id or len(terminal_id) > 64:
+        raise SetupError("a terminal identity is a short text, not %r" % (terminal_id,))
+    event_id, _, event_key = the_event(db)
+    key = terminal_key(event_key, terminal_id)
+    if section is not None or table is not None:
+        section = check_place(db, section, table)
+    with db.transaction():
+        row = db.one("SELECT event_id FROM terminals WHERE id = ?", (terminal_id,))
+        place = {"section": section, "table_no": table}
+        if row is None:
+            db.insert("terminals", dict(place, id=terminal_id, event_id=event_id, key=key.hex(),
+                                        name=name, registered_at=now(), base_seq=base_seq,
+                                        last_seq=base_seq,
+                                        session_id=current_session(db, event_id)),
+                      actor, terminal_id, key={"id": terminal_id})
+        elif section is not None or table is not None:
+            db.update("terminals", {"id": terminal_id}, place, actor, terminal_id)
+    return key
+
+
+def reset_terminal(db, terminal_id, actor=ACTOR):
+    """The terminal's flash was wiped: its journal starts at seq 1 again under the same
+    identity. Marks it so its next sync re-bases it (host_sync.station.sync): what is stored stays,
+    and the new journal's records are stored after it. Returns the last seq stored."""
+    with db.transaction():
+        row = terminal(db, terminal_id)
+        if row is None:
+            raise SetupError("no terminal %r is registered at this event" % (terminal_id,))
+        db.update("terminals", {"id": terminal_id}, {"rebase": 1}, actor, terminal_id)
+        return row["last_seq"]
+
+
+def terminal(db, terminal_id):
+    """The terminals row, or None for a terminal this event does not know."""
+    return db.one("SELECT * FROM terminals WHERE id = ?", (terminal_id,))
+
+
+# -- what the station pushes ---------------------------------------------------------------
+
+def _session_row(db, session_id):
+    row = db.one("SELECT * FROM sessions WHERE id = ?", (session_id,))
+    if row is None:
+        raise SetupError("no session %r" % (session_id,))
+    return row
+
+
+def table_config(db, terminal_id):
+    """The configuration of the terminal's table for the current session, in the form
+    terminal.config reads (docs/CONFIG.md), or None when the terminal is not placed at a table
+    yet (everything is then typed in at the table). It carries its section's movement, the
+    names of the pairs that come to the table, their player numbers where known (0 for one
+    not known) and the boards it plays with their hand records."""
+    t = terminal(db, terminal_id)
+    event_id = t["event_id"]
+    sid = current_session(db, event_id)
+    if sid is None or t["table_no"] is None:
+        return None
+    movement = section_movements(db, sid).get(t["section"])
+    if movement is None:
+        raise SetupError("terminal %s is placed in section %s; the session has no such section"
+                         % (terminal_id, t["section"]))
+    if t["table_no"] > movement.tables:
+        raise SetupError("terminal %s is placed at table %d; the movement has %d tables" % (
+            terminal_id, t["table_no"], movement.tables))
+    rounds = []
+    for r in movement.table_dict(t["table_no"])["rounds"]:
+        if r.get("idle"):
+            continue
+        nxt = r.get("next") or {}  # seatings carry who really sits NS and EW, switch or not
+        rounds.append({"r": r["round"], "ns": r["ns"], "ew": r["ew"], "b": r["boards"],
+                       "nns": (nxt.get("ns") or [0])[0], "new": (nxt.get("ew") or [0])[0]})
+    pairs = {p for r in rounds for p in (r["ns"], r["ew"])}
+    wanted = {b for r in rounds for b in range(r["b"][0], r["b"][1] + 1)}
+    names, numbers = {}, {}
+    for row in db.all("SELECT p.number AS pair, pl.name, pl.number FROM pairs p "
+                      "JOIN sections s ON s.id = p.section_id "
+                      "JOIN players pl ON pl.pair_id = p.id "
+                      "WHERE s.session_id = ? AND s.letter = ? ORDER BY pl.position",
+                      (sid, t["section"])):
+        if row["pair"] in pairs:
+            names.setdefault(row["pair"], []).append(row["name"])
+            numbers.setdefault(row["pair"], []).append(row["number"] or 0)
+    boards = {}
+    for row in db.all("SELECT number, dealer, vul, deal FROM boards WHERE session_id = ?",
+                      (sid,)):
+        if row["number"] in wanted:
+            entry = {"d": row["dealer"], "v": row["vul"]}
+            hand = hand_bytes(row["deal"])  # packed here: the terminal does not parse PBN
+            if hand:
+                entry["hand"] = hand
+            boards[row["number"]] = entry
+    settings = {row["name"]: json.loads(row["value"]) for row in db.all(
+        "SELECT name, value FROM settings WHERE event_id = ?", (event_id,))}
+    pin = settings.pop("pin", None)
+    config = {"event": the_event(db)[1], "term": terminal_id, "sec": t["section"],
+              "tbl": t["table_no"], "set": settings, "rounds": rounds,
+              "names": {p: " - ".join(n) for p, n in sorted(names.items())},
+              "boards": boards}
+    players = {p: n for p, n in sorted(numbers.items()) if len(n) == 2 and any(n)}
+    if players:  # the terminal fills its players form with these (0: not known)
+        config["players"] = players
+    if pin:
+        config["salt"], config["pin"] = pin["salt"], pin["hash"]
+    return config
+
+
+def travellers(db, terminal_id):
+    """For each board the terminal's table has a verified result on in the current session:
+    every verified, scored line of that board in its section, as [ns, ew, bid, risk,
+    declarer, tricks, score_ns] (bid None when passed out), for display at the table. An
+    unverified line is not final (the scoring does not count it) and is not shown either."""
+    t = terminal(db, terminal_id)
+    sid = current_session(db, t["event_id"])
+    if sid is None or t["table_no"] is None:
+        return {}
+    played = [row["board"] for row in db.all(
+        "SELECT DISTINCT r.board FROM results r JOIN rounds ro ON ro.id = r.round_id "
+        "JOIN tables tb ON tb.id = ro.table_id JOIN sections s ON s.id = tb.section_id "
+        "WHERE s.session_id = ? AND s.letter = ? AND tb.number = ? AND r.verified = 1 "
+        "AND r.score_ns IS NOT NULL",
+        (sid, t["section"], t["table_no"]))]
+    out = {}
+    for b in sorted(played):
+        out[b] = [[row["ns_pair"], row["ew_pair"], row["bid"], row["risk"],
+                        row["declarer"], row["tricks"], row["score_ns"]] for row in db.all(
+            "SELECT ro.ns_pair, ro.ew_pair, r.bid, r.risk, r.declarer, r.tricks, r.score_ns "
+            "FROM results r JOIN rounds ro ON ro.id = r.round_id "
+            "JOIN tables tb ON tb.id = ro.table_id JOIN sections s ON s.id = tb.section_id "
+            "WHERE s.session_id = ? AND s.letter = ? AND r.board = ? AND r.verified = 1 "
+            "AND r.score_ns IS NOT NULL "
+            "ORDER BY ro.ns_pair", (sid, t["section"], b))]
+    return out

@@ -1,0 +1,96 @@
+"""`host-sync event show`: what an event file holds, in words, for the scorer checking the
+set-up before the evening: sessions, sections with their movement round by round, pairs with
+names and numbers, boards with and without hand records, and the terminals registered."""
+
+from bridge import boards as law2
+
+from host_sync.event import setup
+from host_sync.text import ranges
+
+_TEXT = {
+    "en": {"event": "Event: %s (%s)", "session": "Session %d", "current": " (current)",
+           "section": "Section %s: %s, %d tables, %d rounds, %d boards per round",
+           "pairs": "Pairs:", "unnamed": "(no names)", "boards": "Boards: %s",
+           "dealt": "  with hand records: %s", "undealt": "  without hand records: %s",
+           "off_law2": "  dealer or vulnerability not as Law 2: %s",
+           "terminals": "Terminals registered: %d", "placed": "section %s table %s",
+           "unplaced": "not placed", "seen": "last sync %s", "never": "never synced",
+           "none": "none", "no_sessions": "No sessions yet.",
+           "kinds": {"mitchell": "Mitchell", "howell": "Howell", "teams": "teams"}},
+    "ru": {"event": "Турнир: %s (%s)", "session": "Сессия %d", "current": " (текущая)",
+           "section": "Секция %s: %s, столов %d, туров %d, сдач в туре %d",
+           "pairs": "Пары:", "unnamed": "(без имён)", "boards": "Сдачи: %s",
+           "dealt": "  с раскладами: %s", "undealt": "  без раскладов: %s",
+           "off_law2": "  сдающий или зона не по Закону 2: %s",
+           "terminals": "Зарегистрировано терминалов: %d", "placed": "секция %s стол %s",
+           "unplaced": "не назначен", "seen": "последняя синхронизация %s",
+           "never": "ещё не синхронизирован", "none": "нет", "no_sessions": "Сессий пока нет.",
+           "kinds": {"mitchell": "Митчелл", "howell": "Хоуэлл", "teams": "командный"}},
+}
+LANGUAGES = tuple(_TEXT)
+
+
+def summary(db, lang="ru"):
+    """The whole event as text in `lang` ('ru' or 'en')."""
+    t = _TEXT[lang]
+    event_id, name, _ = setup.the_event(db)
+    lines = [t["event"] % (name, db.path)]
+    sessions = db.all("SELECT id, number, current FROM sessions WHERE event_id = ? "
+                      "ORDER BY number", (event_id,))
+    if not sessions:
+        lines.append(t["no_sessions"])
+    for s in sessions:
+        lines += [""] + _session(db, s, t, lang)
+    lines += [""] + _terminals(db, event_id, t)
+    return "\n".join(lines) + "\n"
+
+
+def _session(db, s, t, lang):
+    lines = [t["session"] % s["number"] + (t["current"] if s["current"] else "")]
+    for letter, mv in setup.section_movements(db, s["id"]).items():
+        lines.append(t["section"] % (letter, t["kinds"].get(mv.kind, mv.kind), mv.tables,
+                                     mv.round_count, mv.boards_per_set))
+        for rnd in range(1, mv.round_count + 1):
+            lines += ["  " + line for line in mv.describe(rnd, lang).splitlines()]
+        lines.append("  " + t["pairs"])
+        named = _players(db, s["id"], letter)
+        for pair in mv.pairs:
+            lines.append("    %-4s %s" % (mv.label(pair), named.get(pair, t["unnamed"])))
+    rows = db.all("SELECT number, dealer, vul, deal FROM boards WHERE session_id = ? "
+                  "ORDER BY number", (s["id"],))
+    numbers = [r["number"] for r in rows]
+    dealt = [r["number"] for r in rows if r["deal"]]
+    off = [r["number"] for r in rows if (r["dealer"], r["vul"]) != (
+        law2.dealer(r["number"]), law2.vulnerability(r["number"]))]
+    lines.append(t["boards"] % (ranges(numbers) or t["none"]))
+    lines.append(t["dealt"] % (ranges(dealt) or t["none"]))
+    lines.append(t["undealt"] % (ranges(set(numbers) - set(dealt)) or t["none"]))
+    if off:
+        lines.append(t["off_law2"] % ranges(off))
+    return lines
+
+
+def _players(db, session_id, letter):
+    """{pair: 'Name (number) - Name (number)'} of the pairs named in the section."""
+    named = {}
+    for row in db.all("SELECT p.number AS pair, pl.name, pl.number FROM pairs p "
+                      "JOIN sections s ON s.id = p.section_id "
+                      "JOIN players pl ON pl.pair_id = p.id "
+                      "WHERE s.session_id = ? AND s.letter = ? ORDER BY p.number, pl.position",
+                      (session_id, letter)):
+        who = row["name"] + (" (%d)" % row["number"] if row["number"] else "")
+        named.setdefault(row["pair"], []).append(who)
+    return {pair: " — ".join(players) for pair, players in named.items()}
+
+
+def _terminals(db, event_id, t):
+    rows = db.all("SELECT id, name, section, table_no, last_seen FROM terminals "
+                  "WHERE event_id = ? ORDER BY section, table_no, id", (event_id,))
+    lines = [t["terminals"] % len(rows)]
+    for r in rows:
+        place = (t["placed"] % (r["section"], r["table_no"]) if r["table_no"] is not None
+                 else t["unplaced"])
+        seen = t["seen"] % r["last_seen"] if r["last_seen"] else t["never"]
+        lines.append("  %s%s: %s, %s" % (r["id"], " (%s)" % r["name"] if r["name"] else "",
+                                         place, seen))
+    return lines

@@ -1,0 +1,85 @@
+"""Read and write a session's results by the file: .pbn, .xml (USEBIO), .csv, or the event
+database itself (a SQLite file, known by its first bytes), read through
+`host_sync.event.results.session_from_db`, the host's own reading of what the terminals recorded.
+
+The `host-sync score`, `export` and `report` commands (host_sync.cli.results) read and write
+through here.
+"""
+
+from pathlib import Path
+
+from host_sync.errors import Refused
+from host_sync.event.db import DatabaseError, open_db
+from host_sync.event.results import session_from_db
+from host_sync.interchange.pbn.read import read_file
+from host_sync.interchange.pbn.session import session_from_games, session_games
+from host_sync.interchange.pbn.write import write_file
+from host_sync.interchange.travellers_csv import export_csv, import_csv
+from host_sync.interchange.usebio import export_xml, import_xml
+from host_sync.scoring.session import score_session
+
+FORMATS = (".pbn", ".xml", ".csv")
+SQLITE_HEADER = b"SQLite format 3\x00"
+DATABASE = "database"
+
+
+def output_format(path):
+    """The format to write a results file in, by its extension; Refused for any other."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in FORMATS:
+        raise Refused("%s: expected a .pbn, .xml (USEBIO) or .csv (travellers) file" % path)
+    return suffix
+
+
+def _source_format(path):
+    """The format of a file to read: an event database by its content, else by extension."""
+    try:
+        with open(path, "rb") as f:
+            if f.read(len(SQLITE_HEADER)) == SQLITE_HEADER:
+                return DATABASE
+    except OSError:
+        pass  # reported by the reader of its extension
+    if Path(path).suffix.lower() in (".db", ".sqlite", ".sqlite3"):
+        return DATABASE  # open_db says what is wrong with it
+    try:
+        return output_format(path)
+    except ValueError:
+        raise Refused("%s: expected an event database (EVENT.db) or a .pbn, .xml (USEBIO) "
+                     "or .csv (travellers) file" % path) from None
+
+
+def load(path, method=None, session=None):
+    """A Session from a results file or an event database (`session`: its number, default
+    the current one); `method` overrides the file's scoring method."""
+    kind = _source_format(path)
+    if kind == DATABASE:
+        try:
+            with open_db(path) as db:
+                return session_from_db(db, session, method or "mp")
+        except DatabaseError as e:
+            raise Refused(str(e)) from None
+    if session is not None:
+        raise Refused("%s: --session is for an event database" % path)
+    if kind == ".pbn":
+        loaded = session_from_games(read_file(path))
+    else:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise Refused("%s: cannot read: %s" % (path, e)) from e
+        loaded = import_xml(text) if kind == ".xml" else import_csv(text)
+    if method:
+        loaded.method = method
+    return loaded
+
+
+def save(session, path):
+    """Score the session and write it in the format of `path`'s extension."""
+    kind = output_format(path)
+    scored = score_session(session)
+    if kind == ".pbn":
+        write_file(path, session_games(session, scored))
+    elif kind == ".xml":
+        Path(path).write_text(export_xml(session, scored), encoding="utf-8")
+    else:
+        Path(path).write_text(export_csv(session, scored), encoding="utf-8")

@@ -1,0 +1,180 @@
+"""Pair names and federation player numbers from a CSV file, as a scorer or Excel writes it.
+
+Columns (a header row names them, in any order): section, pair, player1, player2, and
+optionally number1, number2 (Russian headers work too: секция, пара, игрок1, игрок2, номер1,
+номер2). UTF-8 with or without a BOM, or Windows-1251 as Russian Excel saves "CSV"; fields
+separated by commas, semicolons (Russian Excel) or tabs, whichever the header uses.
+A pair is its number, or its label in the movement (a team's "3B").
+
+Reading checks every line and reports every bad one with its line number; importing checks
+each pair against the session's movement and stores everything in one transaction, or
+nothing.
+"""
+
+import csv
+import io
+from collections import namedtuple
+from pathlib import Path
+
+from host_sync.errors import FileProblems, Refused
+from host_sync.event import setup
+
+REQUIRED = ("section", "pair", "player1", "player2")
+OPTIONAL = ("number1", "number2")
+HEADER_ALIASES = {"секция": "section", "пара": "pair", "игрок1": "player1",
+                  "игрок2": "player2", "номер1": "number1", "номер2": "number2"}
+# Cyrillic capitals that look like the Latin section letters a Russian keyboard gives.
+SECTION_LOOKALIKES = str.maketrans("АВСЕНКМОРТХ", "ABCEHKMOPTX")
+MAX_NAME = 60
+
+PairNames = namedtuple("PairNames", "line section pair players")
+PairNames.__doc__ = """One line of the file: section letter, pair (number or label text) and
+[(name, number or None), (name, number or None)]."""
+
+
+class NamesError(FileProblems):
+    """A names CSV file that cannot be imported."""
+
+
+def decode(data):
+    """The text of a CSV file: UTF-8 (BOM or not), else Windows-1251."""
+    if b"\0" in data:
+        raise Refused("binary data, not a CSV text file")
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1251")
+    except UnicodeDecodeError:
+        raise Refused("neither UTF-8 nor Windows-1251 text") from None
+
+
+def _column(title):
+    key = title.strip().lower().replace(" ", "").replace("_", "")
+    return HEADER_ALIASES.get(key, key)
+
+
+def read_names(path):
+    """Every pair of the file as PairNames; NamesError listing every bad line."""
+    where = str(path)
+    try:
+        text = decode(Path(path).read_bytes())
+    except (OSError, ValueError) as e:
+        raise NamesError(["%s: %s" % (where, getattr(e, "strerror", None) or e)]) from None
+    head = text.split("\n", 1)[0]
+    delimiter = max(",;\t", key=head.count)
+    rows = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    problems, out = [], []
+    try:
+        header = [_column(c) for c in next(rows, [])]
+    except csv.Error as e:
+        raise NamesError(["%s:1: %s" % (where, e)]) from None
+    twice = sorted({c for c in header if c and header.count(c) > 1})
+    if twice:
+        raise NamesError(["%s:1: the column %s is given twice" % (where, c) for c in twice])
+    missing = [c for c in REQUIRED if c not in header]
+    unknown = [c for c in header if c and c not in REQUIRED + OPTIONAL]
+    if missing or unknown:
+        raise NamesError(["%s:1: the header needs the columns %s (optional %s)%s%s" % (
+            where, ", ".join(REQUIRED), ", ".join(OPTIONAL),
+            "; missing: " + ", ".join(missing) if missing else "",
+            "; unknown: " + ", ".join(unknown) if unknown else "")])
+    while True:
+        try:
+            row = next(rows)
+        except StopIteration:
+            break
+        except csv.Error as e:
+            problems.append("%s:%d: %s" % (where, rows.line_num, e))
+            break
+        line = rows.line_num
+        if not any(cell.strip() for cell in row):
+            continue
+        try:
+            entry = _entry(line, header, row)
+        except ValueError as e:
+            problems.append("%s:%d: %s" % (where, line, e))
+            continue
+        out.append(entry)
+    if not out and not problems:
+        problems.append("%s: no pairs in the file" % where)
+    if problems:
+        raise NamesError(problems)
+    return out
+
+
+def _entry(line, header, row):
+    if len(row) > len(header) and any(cell.strip() for cell in row[len(header):]):
+        raise Refused("%d fields, the header has %d" % (len(row), len(header)))
+    cells = {name: row[i].strip() if i < len(row) else "" for i, name in enumerate(header)}
+    section = cells["section"].upper().translate(SECTION_LOOKALIKES)
+    if not (len(section) == 1 and section in setup.SECTION_LETTERS):
+        raise Refused("the section is one letter A to Z, not %r" % cells["section"])
+    if not cells["pair"]:
+        raise Refused("no pair number")
+    players = []
+    for i in (1, 2):
+        name = cells["player%d" % i]
+        if not name:
+            raise Refused("no name for player %d" % i)
+        if len(name) > MAX_NAME:
+            raise Refused("the name of player %d is longer than %d characters" % (i, MAX_NAME))
+        players.append((name, _number(cells.get("number%d" % i, ""), i)))
+    return PairNames(line, section, cells["pair"], players)
+
+
+def _number(text, i):
+    if not text:
+        return None
+    if not (text.isdigit() and text.isascii() and 1 <= int(text) <= setup.MAX_PLAYER_NUMBER):
+        raise Refused("player %d's number must be a whole number from 1 to %d, not %r" % (
+            i, setup.MAX_PLAYER_NUMBER, text))
+    return int(text)
+
+
+def _pair_number(movement, text):
+    """The pair a line names in this movement (its number or its label), or None."""
+    if text.isdigit() and text.isascii() and int(text) in movement.pairs:
+        return int(text)
+    for pair in movement.pairs:
+        if movement.label(pair).upper() == text.upper():
+            return pair
+    return None
+
+
+def import_names(db, session_id, entries, source="", actor=setup.ACTOR):
+    """Store the names and numbers of `entries` in the session, all or nothing; returns how
+    many pairs were named. NamesError names every line whose section or pair the session
+    does not have."""
+    movements = setup.section_movements(db, session_id)
+    problems, resolved, seen = [], [], {}
+    for e in entries:
+        movement = movements.get(e.section)
+        if movement is None:
+            problems.append("%s:%d: the session has no section %s (it has %s)" % (
+                source, e.line, e.section, ", ".join(movements)))
+            continue
+        pair = _pair_number(movement, e.pair)
+        if pair is None:
+            problems.append("%s:%d: section %s has no pair %s (its pairs: %s)" % (
+                source, e.line, e.section, e.pair,
+                ", ".join(movement.label(p) for p in movement.pairs)))
+            continue
+        if (e.section, pair) in seen:
+            problems.append("%s:%d: section %s pair %s is already named on line %d" % (
+                source, e.line, e.section, e.pair, seen[e.section, pair]))
+            continue
+        seen[e.section, pair] = e.line
+        resolved.append((e.section, pair, e.players))
+    if problems:
+        raise NamesError(problems)
+    with db.transaction():
+        sections = {}
+        for letter, pair, players in resolved:
+            if letter not in sections:
+                sections[letter] = setup.section_id(db, session_id, letter)
+            setup.set_players(db, sections[letter], pair, players, actor)
+    return len(resolved)

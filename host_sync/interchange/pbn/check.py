@@ -1,0 +1,239 @@
+"""Replay every PBN game through the Laws core and compare its tags (`host-sync pbn-check`).
+
+For each game: the auction is checked call by call (the same `bridge.auction` the terminal
+runs), the contract and declarer are derived from it (from the tags when there is no auction),
+the score is recomputed (Law 77) from that contract, the Result tag and the vulnerability,
+and every disagreement with the file's own Contract, Declarer and Score tags is named.
+"""
+
+from bridge import boards, calls
+from bridge.auction import Auction
+from bridge.score import RISKS, score
+from bridge.seats import SEATS, parse_seat, partner
+
+
+def format_contract(bid, risk):
+    return calls.to_pbn(bid) + RISKS[risk]
+
+
+def parse_contract(text):
+    """A Contract tag ('4SX', 'Pass', '3NTXX') -> (bid, risk) or 'Pass'; ValueError if not."""
+    contract = calls.parse_contract(text)
+    return "Pass" if contract is None else contract
+
+
+def parse_side_value(text, declarer, number=int):
+    """A Score or Result tag ('620', 'NS 620', 'EW -620', 'NS 620 EW -620') -> value for NS.
+
+    A bare number is the declarer's; returns None when it cannot be read for NS.
+    """
+    parts = text.replace("^", "").split()
+    values = {}
+    if len(parts) == 1:  # the declarer's; with no declarer (passed out) it is the same for both
+        side = "EW" if declarer in (1, 3) else "NS"
+        values[side] = number(parts[0])
+    else:
+        for i in range(0, len(parts) - 1, 2):
+            if parts[i] in ("NS", "EW"):
+                values[parts[i]] = number(parts[i + 1])
+    if "NS" in values:
+        return values["NS"]
+    if "EW" in values:
+        return -values["EW"]
+    return None
+
+
+def tricks_for_declarer(result, declarer):
+    """The Result tag as tricks won by the declarer (None when absent or unreadable)."""
+    if declarer is None or not result.strip():
+        return None
+    parts = result.replace("^", "").split()
+    if len(parts) == 1:
+        return int(parts[0])
+    side = "NS" if declarer in (0, 2) else "EW"
+    for i in range(0, len(parts) - 1, 2):
+        if parts[i] == side:
+            return int(parts[i + 1])
+        if parts[i] in ("NS", "EW"):
+            return 13 - int(parts[i + 1])
+    return None
+
+
+def replay_auction(game, dealer):
+    """Feed the game's calls to the Laws core.
+
+    Returns (Auction, law of the first irregular call or None, accepted irregularities).
+    A call marked by PBN as an accepted irregularity (^I insufficient, ^S out of rotation)
+    stands, as the Laws let the opponents accept it (27A, 29A); it is listed, not hidden.
+    """
+    auction = Auction(dealer)
+    seat = parse_seat(game.auction_first)
+    marks = {}
+    for position, token in game.auction_irregularities:
+        marks.setdefault(position, []).append(token)
+    accepted = []
+    for i, token in enumerate(game.calls):
+        for mark in marks.get(i, ()):
+            if mark == "^S":
+                seat = (seat + 1) & 3
+        if token == "-":
+            seat = (seat + 1) & 3
+            continue
+        if token == "AP":
+            while not auction.is_over():
+                law = auction.call(seat, calls.PASS)
+                if law is not None:
+                    return auction, law, accepted
+                seat = (seat + 1) & 3
+            continue
+        call = calls.parse(token)
+        law = auction.classify(seat, call)
+        if law is not None and marks.get(i) and law in ("27", "30", "31", "32"):
+            accepted.append(law)
+            auction.record(seat, call)
+        elif auction.call(seat, call) is not None:
+            return auction, law, accepted
+        seat = (seat + 1) & 3
+    return auction, None, accepted
+
+
+def check_game(path, game):
+    """One line of the report (a dict) for one game."""
+    out = {"file": str(path), "game": game.index}
+    if game.warnings:
+        out["warnings"] = game.warnings
+    if game.error:
+        out["error"] = game.error
+        return out
+    tags = game.tags
+    problems = []
+    board = None
+    try:
+        board = int(tags.get("Board", ""))
+        boards.check_board(board)
+    except ValueError:
+        if "Board" in tags:
+            problems.append("Board tag %r is not a board number" % tags["Board"])
+        board = None
+    out["board"] = board
+    try:
+        dealer = parse_seat(tags["Dealer"]) if tags.get("Dealer") else boards.dealer(board)
+        vul = (boards.parse_vulnerability(tags["Vulnerable"]) if tags.get("Vulnerable")
+               else boards.vulnerability(board))
+    except (ValueError, TypeError):
+        out["error"] = "no usable Dealer/Vulnerable tag and no board number to derive them from"
+        return out
+
+    contract = declarer = None  # (bid, risk) or "Pass"; seat
+    derived_from_auction = False
+    if game.auction_first is None or not game.calls:
+        out["auction"] = "none"  # an Auction tag with no calls records nothing
+    else:
+        try:
+            auction, law, accepted = replay_auction(game, dealer)
+        except ValueError as e:
+            out["error"] = "auction: %s" % e
+            return out
+        if law is not None:
+            out["auction"] = "illegal"
+            call = auction.pending
+            problems.append("call %d (%s by %s) is irregular: Law %s" % (
+                len(auction.calls) + 1, calls.to_pbn(call[1]), SEATS[call[0]], law))
+        else:
+            out["auction"] = "legal"
+            if auction.status == "passed_out":
+                contract, derived_from_auction = "Pass", True
+            elif auction.status == "ended":
+                bid, risk, declarer = auction.contract()
+                contract, derived_from_auction = (bid, risk), True
+            else:
+                problems.append("auction incomplete after %d calls" % len(auction.calls))
+        if accepted:
+            out["accepted"] = ["Law " + law for law in accepted]
+
+    tag_contract = tag_declarer = None
+    try:
+        if tags.get("Contract", "").strip():
+            tag_contract = parse_contract(tags["Contract"])
+        if tags.get("Declarer", "").strip():
+            tag_declarer = parse_seat(tags["Declarer"].strip().lstrip("^"))
+    except ValueError as e:
+        problems.append("unreadable tag: %s" % e)
+    if not derived_from_auction and out["auction"] != "illegal":
+        contract, declarer = tag_contract, tag_declarer
+        if contract == "Pass":
+            declarer = None
+    elif derived_from_auction:
+        if tag_contract is not None and tag_contract != contract:
+            problems.append("Contract tag %s, auction gives %s" % (
+                tags["Contract"], "Pass" if contract == "Pass" else format_contract(*contract)))
+        # '^S' (PBN 3.4.13): declarer and dummy swapped, so the tag names the auction's dummy
+        expected = declarer
+        if tags.get("Declarer", "").strip().startswith("^") and declarer is not None:
+            expected = partner(declarer)
+        if contract != "Pass" and tag_declarer is not None and tag_declarer != expected:
+            problems.append("Declarer tag %s, auction gives %s" % (
+                tags["Declarer"], SEATS[declarer]))
+
+    out["contract"] = None if contract is None else (
+        "Pass" if contract == "Pass" else format_contract(*contract))
+    out["declarer"] = None if declarer is None else SEATS[declarer]
+    out["score_ns"] = None
+    out["problems"] = problems
+    _check_score(out, tags, contract, declarer, vul)
+    return out
+
+
+def _check_score(out, tags, contract, declarer, vul):
+    """Fill score_ns from contract, Result and vulnerability; compare with the Score tag."""
+    problems = out["problems"]
+    computed = None
+    try:
+        if contract == "Pass":
+            computed = 0
+        elif contract is not None and declarer is not None:
+            tricks = tricks_for_declarer(tags.get("Result", ""), declarer)
+            if tricks is not None:
+                bid, risk = contract
+                points = score(calls.level(bid), calls.strain(bid), risk,
+                               boards.is_vulnerable(vul, declarer), tricks)
+                computed = points if declarer in (0, 2) else -points
+    except ValueError as e:
+        problems.append("Result tag %r: %s" % (tags.get("Result"), e))
+    out["score_ns"] = computed
+    if computed is None or not tags.get("Score", "").strip():
+        return
+    try:
+        recorded = parse_side_value(tags["Score"], declarer)
+    except ValueError:
+        recorded = None
+    if recorded != computed:
+        problems.append("Score tag %s, computed NS %d" % (tags["Score"], computed))
+
+
+class Summary:
+    """The counts of the last line."""
+
+    def __init__(self):
+        self.games = self.legal = self.illegal = self.contract = self.score = 0
+
+    def add(self, line):
+        self.games += 1
+        if line.get("auction") == "legal":
+            self.legal += 1
+        elif line.get("auction") == "illegal":
+            self.illegal += 1
+        problems = line.get("problems", ())
+        if any(p.startswith(("Contract tag", "Declarer tag")) for p in problems):
+            self.contract += 1
+        if any(p.startswith("Score tag") for p in problems):
+            self.score += 1
+
+    def line(self):
+        return ("pbn-check: %d games, %d legal auctions, %d illegal, %d contract mismatches, "
+                "%d score mismatches" % (self.games, self.legal, self.illegal, self.contract,
+                                         self.score))
+
+
+def is_clean(line):
+    return "error" not in line and not line["problems"] and line.get("auction") != "illegal"

@@ -1,0 +1,205 @@
+"""A scored session as PBN games (one game per table) and back.
+
+Export: every traveller line becomes a game; the last game of each board carries the board's
+ScoreTable and the last game of the file the TotalScoreTable (PBN 5.9, 5.10). What PBN has no
+tag for is written in tags of this project, which other readers skip (PBN 4.9):
+PairId_NS / PairId_EW (the pair numbers), Adjusted ("assigned", "weighted 1/3 110;2/3 -50",
+"artificial NS A+ EW A-") and FouledGroup. The opening lead is the play section's only card.
+Import reads such games back into a `Session`.
+"""
+
+from bridge import boards as board_rules
+from bridge.seats import SEATS, lho, parse_seat
+
+from host_sync.errors import Refused
+from host_sync.interchange.fields import adjusted_text, apply_adjusted
+from host_sync.interchange.pbn.check import tricks_for_declarer
+from host_sync.interchange.pbn.read import Game
+from host_sync.interchange.pbn.tables import Table
+from host_sync.scoring.session import Board, Pair, Result, Session, check_opponents, score_session
+from host_sync.text import number_text
+
+SCORING_TAG = {("mp", 2): "MP;MP1", ("mp", 1): "MP;MP2", ("cross-imps", 2): "IMP;Cross2",
+               ("butler", 2): "IMP;Butler", ("total", 2): "TotalPoints"}
+
+
+def _scoring_tag(session):
+    return SCORING_TAG.get((session.method, session.scale if session.method == "mp" else 2))
+
+
+def _method_from_tag(text):
+    for (method, scale), tag in SCORING_TAG.items():
+        if tag == text:
+            return method, scale
+    raise Refused("Scoring tag %r is not one this program writes" % text)
+
+
+def _names(pair, count=2):
+    names = list(pair.names) + ["?"] * count
+    return names[:count]
+
+
+def _points_text(value):
+    return "-" if value is None else number_text(value) if not isinstance(value, tuple) else "-"
+
+
+def _game(session, result, board):
+    ns, ew = session.pair(result.ns), session.pair(result.ew)
+    north, south = _names(ns)
+    east, west = _names(ew)
+    tags = {"Event": session.name or "?", "Site": "?", "Date": "?", "Board": str(result.board),
+            "West": west, "North": north, "East": east, "South": south,
+            "Dealer": SEATS[board.dealer_seat()], "Vulnerable": board.vul(),
+            "Deal": board.deal or "", "Scoring": _scoring_tag(session) or "?",
+            "Declarer": result.declarer, "Contract": result.contract,
+            "Result": "" if result.tricks is None else str(result.tricks),
+            "PairId_NS": result.ns, "PairId_EW": result.ew}
+    if result.round is not None:
+        tags["Round"] = str(result.round)
+    if result.table is not None:
+        tags["Table"] = str(result.table)
+    adjusted = adjusted_text(result)
+    if adjusted:
+        tags["Adjusted"] = adjusted
+    if result.group is not None:
+        tags["FouledGroup"] = str(result.group)
+    if result.kind() in ("assigned", "split"):
+        tags["Score"] = "NS %d" % result.assigned + (
+            " EW %d" % result.assigned_ew if result.assigned_ew is not None else "")
+    elif result.kind() == "played":
+        tags["Score"] = "NS %d" % result.ns_points(board.vul())
+    game = Game(index=0, line=0, tags=tags)
+    if result.lead and result.declarer:
+        game.play_first = SEATS[lho(parse_seat(result.declarer))]
+        game.plays, game.card_notes, game.card_nags = [result.lead.upper()], [None], [[]]
+        game.play_end = "*"
+    return game
+
+
+def _score_table(session, scored_lines):
+    mp = session.method == "mp"
+    value_columns = ("MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW") if mp else (
+        ("IMP_NS", "IMP_EW") if session.method != "total" else ())
+    columns = ["PairId_NS\\4R", "PairId_EW\\4R", "Contract\\5L", "Declarer\\1",
+               "Result\\2R", "Score_NS\\5R", "Score_EW\\5R"]
+    columns += ["%s\\6R" % c for c in value_columns]
+    table = Table.parse(";".join(columns), [])
+    for s in scored_lines:
+        r = s.result
+        row = [r.ns, r.ew, r.contract or "-", r.declarer or "-",
+               "-" if r.tricks is None else str(r.tricks),
+               _points_text(s.ns_points), _points_text(s.ew_points)]
+        values = []
+        if mp:
+            values = [s.ns_value, s.ew_value, s.percent("ns"), s.percent("ew")]
+        elif session.method != "total":
+            values = [s.ns_value, s.ew_value]
+        marks = [r.ns_artificial, r.ew_artificial] * 2
+        row += [("^" if mark else "") + number_text(v) for v, mark in zip(values, marks)]
+        table.rows.append(row)
+    return table
+
+
+def _total_table(session, scored):
+    mp = session.method == "mp"
+    columns = "Rank\\4R;PairId\\4R;Names;%s\\8R;%sNrBoards\\3R" % (
+        "TotalMP" if mp else "TotalIMP" if session.method != "total" else "TotalScore",
+        "TotalPercentage\\6R;" if mp else "")
+    table = Table.parse(columns, [])
+    for s in scored.standings:
+        pair = session.pair(s.pair)
+        row = [s.label, s.pair, ";".join(pair.names), number_text(s.total)]
+        if mp:
+            row.append(number_text(s.percent))
+        row.append(str(s.boards))
+        table.rows.append(row)
+    return table
+
+
+def session_games(session, scored=None):
+    """The PBN games of a session, with ScoreTables and the TotalScoreTable."""
+    scored = scored or score_session(session)
+    games = []
+    for number, lines in scored.lines.items():
+        board = session.board(number)
+        board_games = [_game(session, s.result, board) for s in lines]
+        table = _score_table(session, lines)
+        board_games[-1].sections["ScoreTable"] = (table.value(), table.lines())
+        games += board_games
+    if games:
+        table = _total_table(session, scored)
+        games[-1].sections["TotalScoreTable"] = (table.value(), table.lines())
+    return games
+
+
+def _int_tag(tags, name, where):
+    text = tags.get(name, "").strip()
+    if not text:
+        raise Refused("%s: no %s tag" % (where, name))
+    try:
+        return int(text)
+    except ValueError:
+        raise Refused("%s: %s %r is not a number" % (where, name, text)) from None
+
+
+def _score_tag(text):
+    """(NS, EW) of a Score tag "NS 420", "EW 100" or "NS 420 EW -450" (None where not given,
+    and for a tag of another form: the caller says what it needed)."""
+    parts = (text or "").split()
+    if len(parts) % 2 or set(parts[::2]) - {"NS", "EW"}:
+        return None, None
+    try:
+        values = {side: int(v) for side, v in zip(parts[::2], parts[1::2])}
+    except ValueError:
+        return None, None
+    return values.get("NS"), values.get("EW")
+
+
+def _result(game):
+    tags = game.tags
+    where = "game %d" % (game.index + 1)
+    if not tags.get("PairId_NS") or not tags.get("PairId_EW"):
+        raise Refused("%s has no PairId_NS / PairId_EW tags" % where)
+    declarer = tags.get("Declarer", "").strip()
+    tricks = None
+    if declarer and tags.get("Result", "").strip():
+        tricks = tricks_for_declarer(tags["Result"], parse_seat(declarer))
+    result = Result(_int_tag(tags, "Board", where), tags["PairId_NS"], tags["PairId_EW"],
+                    contract=tags.get("Contract", "").strip(), declarer=declarer, tricks=tricks,
+                    round=int(tags["Round"]) if tags.get("Round", "").isdigit() else None,
+                    table=int(tags["Table"]) if tags.get("Table", "").isdigit() else None,
+                    group=tags.get("FouledGroup"))
+    check_opponents(result, where)
+    if game.plays:
+        result.lead = game.plays[0] if game.plays[0] != "-" else ""
+    apply_adjusted(result, tags.get("Adjusted"), *_score_tag(tags.get("Score")), where)
+    return result
+
+
+def session_from_games(games, name=None):
+    """A Session from games written by `session_games` (or any with PairId tags)."""
+    games = list(games)
+    if not games:
+        raise Refused("no games")
+    session = Session(name=name if name is not None else games[0].tags.get("Event", ""))
+    scoring = games[0].tags.get("Scoring", "")
+    if scoring and scoring != "?":
+        session.method, session.scale = _method_from_tag(scoring)
+    for game in games:
+        if game.error:
+            raise Refused(game.error)
+        result = _result(game)
+        session.results.append(result)
+        tags = game.tags
+        board = session.boards.get(result.board) or Board(result.board)
+        board.deal = board.deal or tags.get("Deal", "")
+        if tags.get("Dealer"):
+            board.dealer = parse_seat(tags["Dealer"])
+        if tags.get("Vulnerable"):
+            board.vulnerability = board_rules.parse_vulnerability(tags["Vulnerable"])
+        session.boards[result.board] = board
+        for pair_id, first, second in ((result.ns, "North", "South"), (result.ew, "East", "West")):
+            names = tuple(n for n in (tags.get(first, "?"), tags.get(second, "?")))
+            if pair_id not in session.pairs or session.pairs[pair_id].names == ("?", "?"):
+                session.pairs[pair_id] = Pair(pair_id, names)
+    return session

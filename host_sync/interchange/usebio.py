@@ -1,0 +1,222 @@
+"""USEBIO 1.2 XML (the EBU's results interchange format): export a scored session, import one.
+
+Element names follow the USEBIO 1.2 DTD as real files use it (USEBIO > CLUB, EVENT >
+SESSION > SECTION > PARTICIPANTS/PAIR/PLAYER and BOARD/TRAVELLER_LINE with NS_PAIR_NUMBER,
+EW_PAIR_NUMBER, CONTRACT "4Sx", PLAYED_BY, LEAD, TRICKS, SCORE, NS_MATCH_POINTS...). The DTD
+itself (http://www.ebu.co.uk/usebio/usebio_v1_2.dtd) could not be read offline; the names
+were taken from USEBIO readers and writers in public code (a Swift importer, a TypeScript
+exporter). USEBIO has no element for this project's adjusted scores, so a traveller line
+may carry NS_SCORE / EW_SCORE (split), ADJUSTED_NS / ADJUSTED_EW (artificial codes),
+WEIGHTED ("1/3 110;2/3 -50") and FOULED_GROUP, and a BOARD carries DEALER (N, E, S, W) and
+VULNERABILITY (None, NS, EW, All) so a board dealt to another rotation than Law 2's is scored
+as it was dealt; other readers skip unknown elements.
+"""
+
+import xml.etree.ElementTree as ET
+
+from host_sync.errors import Refused
+from host_sync.interchange.fields import dealt_fields, set_dealt, weighted_parts, weighted_text
+from host_sync.scoring.session import Pair, Result, Session, check_opponents, score_session
+from host_sync.text import number_text
+
+DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
+METHOD_NAMES = {"mp": "MATCH_POINTS", "cross-imps": "CROSS_IMPS", "butler": "BUTLER_IMPS",
+                "total": "TOTAL_POINTS"}
+EVENT_TYPES = {"mp": "MP_PAIRS", "cross-imps": "CROSS_IMPS", "butler": "BUTLER_PAIRS",
+               "total": "PAIRS"}
+
+
+def _text(parent, tag, value):
+    element = ET.SubElement(parent, tag)
+    element.text = "" if value is None else str(value)
+    return element
+
+
+def usebio_contract(contract):
+    """'4SX' -> '4Sx', 'Pass' -> 'PASS' (the compact USEBIO form)."""
+    text = (contract or "").upper()
+    if text in ("PASS", "AP"):
+        return "PASS"
+    return text.replace("X", "x")
+
+
+def _participants(section, session, scored):
+    participants = ET.SubElement(section, "PARTICIPANTS")
+    for standing in scored.standings:
+        pair = session.pair(standing.pair)
+        element = ET.SubElement(participants, "PAIR")
+        _text(element, "PAIR_NUMBER", pair.number)
+        if standing.direction:
+            _text(element, "DIRECTION", standing.direction)
+        _text(element, "PLACE", standing.label)
+        _text(element, "TOTAL_SCORE", number_text(standing.total))
+        if standing.percent is not None:
+            _text(element, "PERCENTAGE", number_text(standing.percent))
+        _text(element, "BOARDS_PLAYED", standing.boards)
+        for name in pair.names:
+            _text(ET.SubElement(element, "PLAYER"), "PLAYER_NAME", name)
+
+
+def _line(board_element, session, s):
+    r = s.result
+    line = ET.SubElement(board_element, "TRAVELLER_LINE")
+    _text(line, "NS_PAIR_NUMBER", r.ns)
+    _text(line, "EW_PAIR_NUMBER", r.ew)
+    if r.round is not None:
+        _text(line, "ROUND_NUMBER", r.round)
+    if r.table is not None:
+        _text(line, "TABLE_NUMBER", r.table)
+    _text(line, "CONTRACT", usebio_contract(r.contract))
+    _text(line, "PLAYED_BY", r.declarer)
+    _text(line, "LEAD", r.lead)
+    _text(line, "TRICKS", "" if r.tricks is None else r.tricks)
+    kind = r.kind()
+    if kind in ("played", "assigned", "split"):
+        _text(line, "SCORE", s.ns_points)
+    if kind in ("assigned", "split"):
+        _text(line, "NS_SCORE", r.assigned)
+        if r.assigned_ew is not None:
+            _text(line, "EW_SCORE", r.assigned_ew)
+    if r.ns_artificial:
+        _text(line, "ADJUSTED_NS", r.ns_artificial)
+    if r.ew_artificial:
+        _text(line, "ADJUSTED_EW", r.ew_artificial)
+    if r.weighted:
+        _text(line, "WEIGHTED", weighted_text(r.weighted))
+    if r.group is not None:
+        _text(line, "FOULED_GROUP", r.group)
+    if session.method == "mp":
+        _text(line, "NS_MATCH_POINTS", number_text(s.ns_value))
+        _text(line, "EW_MATCH_POINTS", number_text(s.ew_value))
+    elif session.method != "total":
+        _text(line, "NS_IMPS", number_text(s.ns_value))
+        _text(line, "EW_IMPS", number_text(s.ew_value))
+
+
+SUITS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+
+
+def _hands(board_element, deal):
+    """HAND elements (DIRECTION and one element per suit) from a PBN Deal value."""
+    if not deal or ":" not in deal:
+        return
+    first, hands = deal.split(":", 1)
+    seats = "NESW"
+    for i, hand in enumerate(hands.split()):
+        if hand == "-":
+            continue
+        element = ET.SubElement(board_element, "HAND")
+        _text(element, "DIRECTION", seats[(seats.index(first.strip().upper()) + i) % 4])
+        for suit, cards in zip(SUITS, hand.split(".")):
+            _text(element, suit, cards)
+
+
+def _deal(board_element):
+    """The PBN Deal value of a BOARD's HAND elements ('' without all four)."""
+    hands = {}
+    for hand in board_element.findall("HAND"):
+        hands[_get(hand, "DIRECTION")] = ".".join(_get(hand, s) or "" for s in SUITS)
+    if set(hands) != set("NESW"):
+        return ""
+    return "N:" + " ".join(hands[s] for s in "NESW")
+
+
+def export_xml(session, scored=None, club=""):
+    """The USEBIO 1.2 document of a scored session, as UTF-8 text."""
+    scored = scored or score_session(session)
+    root = ET.Element("USEBIO", Version="1.2")
+    if club:
+        _text(ET.SubElement(root, "CLUB"), "CLUB_NAME", club)
+    event = ET.SubElement(root, "EVENT", EVENT_TYPE=EVENT_TYPES[session.method])
+    _text(event, "PROGRAM_NAME", "host-sync")
+    _text(event, "EVENT_DESCRIPTION", session.name)
+    _text(event, "BOARD_SCORING_METHOD", METHOD_NAMES[session.method])
+    if session.method == "mp":
+        _text(event, "MP_SCALE", session.scale)
+    if session.method == "butler":
+        _text(event, "BUTLER_TRIM", session.trim)
+    _text(event, "WINNER_TYPE", len(scored.fields()))
+    _text(event, "BOARDS_PLAYED", len(scored.lines))
+    section = ET.SubElement(ET.SubElement(event, "SESSION", SESSION_ID="1"), "SECTION",
+                            SECTION_ID="A")
+    _participants(section, session, scored)
+    for number, lines in scored.lines.items():
+        board = ET.SubElement(section, "BOARD")
+        _text(board, "BOARD_NUMBER", number)
+        dealer, vul = dealt_fields(session.board(number))
+        _text(board, "DEALER", dealer)
+        _text(board, "VULNERABILITY", vul)
+        _hands(board, session.board(number).deal)
+        for s in lines:
+            _line(board, session, s)
+    ET.indent(root)
+    body = ET.tostring(root, encoding="unicode")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n%s\n%s\n' % (DOCTYPE, body)
+
+
+def _get(element, tag):
+    child = element.find(tag)
+    return None if child is None or child.text is None else child.text.strip()
+
+
+def _int(element, tag):
+    text = _get(element, tag)
+    return int(text) if text not in (None, "") else None
+
+
+def _result(board_number, line):
+    contract = _get(line, "CONTRACT") or ""
+    contract = "Pass" if contract.upper() == "PASS" else contract.upper()
+    result = Result(board_number, _get(line, "NS_PAIR_NUMBER"), _get(line, "EW_PAIR_NUMBER"),
+                    contract=contract, declarer=_get(line, "PLAYED_BY") or "",
+                    tricks=_int(line, "TRICKS"), lead=_get(line, "LEAD") or "",
+                    round=_int(line, "ROUND_NUMBER"), table=_int(line, "TABLE_NUMBER"),
+                    ns_artificial=_get(line, "ADJUSTED_NS"),
+                    ew_artificial=_get(line, "ADJUSTED_EW"), group=_get(line, "FOULED_GROUP"))
+    if not result.ns or not result.ew:
+        raise Refused("board %d: a traveller line without both pair numbers" % board_number)
+    check_opponents(result, "board %d" % board_number)
+    if line.find("NS_SCORE") is not None:
+        result.assigned, result.assigned_ew = _int(line, "NS_SCORE"), _int(line, "EW_SCORE")
+    elif not contract and not result.ns_artificial and line.find("WEIGHTED") is None \
+            and _get(line, "SCORE"):
+        result.assigned = _int(line, "SCORE")  # a score without a contract: assigned
+    weighted = _get(line, "WEIGHTED")
+    if weighted:
+        result.weighted = weighted_parts(weighted, "board %d" % board_number)
+    return result
+
+
+def import_xml(text):
+    """A Session from a USEBIO 1.2 document (pairs events); ValueError when it is not one."""
+    try:
+        root = ET.fromstring(text.encode("utf-8") if isinstance(text, str) else text)
+    except ET.ParseError as e:
+        raise Refused("not XML: %s" % e) from e
+    if root.tag != "USEBIO":
+        raise Refused("not a USEBIO document (root element <%s>)" % root.tag)
+    event = root.find("EVENT")
+    if event is None:
+        raise Refused("USEBIO document without an EVENT")
+    method_name = _get(event, "BOARD_SCORING_METHOD") or "MATCH_POINTS"
+    methods = {v: k for k, v in METHOD_NAMES.items()}
+    if method_name not in methods:
+        raise Refused("board scoring method %s is not supported" % method_name)
+    session = Session(name=_get(event, "EVENT_DESCRIPTION") or "", method=methods[method_name],
+                      scale=_int(event, "MP_SCALE") or 2, trim=_int(event, "BUTLER_TRIM") or 0)
+    for section in event.iter("SECTION"):
+        for pair in section.iter("PAIR"):
+            number = _get(pair, "PAIR_NUMBER")
+            names = tuple(_get(p, "PLAYER_NAME") or "" for p in pair.findall("PLAYER"))
+            session.pairs[number] = Pair(number, names)
+        for board in section.findall("BOARD"):
+            number = _int(board, "BOARD_NUMBER")
+            if number is None:
+                raise Refused("a BOARD without BOARD_NUMBER")
+            session.board(number).deal = _deal(board)
+            set_dealt(session, number, _get(board, "DEALER"), _get(board, "VULNERABILITY"),
+                      "board %d" % number)
+            session.results += [_result(number, line) for line in board.findall(
+                "TRAVELLER_LINE")]
+    return session
+

@@ -1,0 +1,652 @@
+"""Ingest: one terminal's journal records into the scoring database, re-validated.
+
+`ingest(db, terminal_id, prev, records)` stores a batch in one transaction: the raw records
+(the truth, keyed by (terminal, seq): a repeat is ignored), and what the host makes of them by
+replaying the facts through the Laws core (docs/RECORDS.md): rounds claimed, calls and rulings,
+the host's own contract and Law 77 score on each traveller line, and flags for the director
+wherever the terminal's view or the movement disagrees. The terminal's derived values are
+never taken: a disagreement is a flag, never an overwrite.
+
+Records arrive as a chain: `prev` is the journal sequence just before the first record, so a
+batch whose chain does not start at or below what is stored is a transit loss (refused, the
+host pulls again) while a hole inside an unbroken chain is a journal gap (stored, flagged).
+"""
+
+import json
+from collections import namedtuple
+
+from bridge import boards as law2
+from bridge import play_records
+from bridge.auction import Auction
+from bridge.calls import FIRST_BID, LAST_BID, MAX_LEVEL, level, strain
+from bridge.cards import parse_deal
+from bridge.lawcodes import DIRECTOR, EV_ACCEPT, EV_REJECT, call_event
+from bridge.score import score
+
+from host_sync.event.db import now
+from host_sync.event.setup import current_session
+from host_sync.station.link import cbor_encode
+
+ACTOR = "sync"
+LAST_CONTRACT = FIRST_BID + MAX_LEVEL * 5 - 1
+
+Report = namedtuple("Report", "stored duplicates last refused")
+Report.__doc__ = """What one batch did: records stored, repeats ignored, the last seq now stored,
+and None or the reason the rest of the batch was refused (a broken chain)."""
+
+
+class Invalid(ValueError):
+    """A record whose fields break docs/RECORDS.md: stored as received, flagged, not applied."""
+
+
+# -- field checks ----------------------------------------------------------------------------
+
+def _int(data, name, low, high, optional=False):
+    value = data.get(name)
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise Invalid("%s must be a whole number %d..%d, not %r" % (name, low, high, value))
+    return value
+
+
+def _text(data, name, choices=None, optional=False):
+    value = data.get(name)
+    if value is None and optional:
+        return None
+    if not isinstance(value, str) or not value or len(value) > 40 or (
+            choices and value not in choices):
+        raise Invalid("%s must be %s, not %r" % (
+            name, " or ".join(choices) if choices else "short text", value))
+    return value
+
+
+BIG = 10000  # no table, round, pair or board number is larger
+SEAT = (0, 3)
+ADJ_HOW = ("art", "asg", "wgt", "np")
+
+
+def _contract_fields(data):
+    return (_int(data, "ct", FIRST_BID, LAST_CONTRACT), _int(data, "x", 0, 2),
+            _int(data, "dcl", *SEAT))
+
+
+def check(kind, data):
+    """Raise Invalid unless data holds the fields RECORDS.md gives `kind` (extra keys pass)."""
+    if not isinstance(data, dict):
+        raise Invalid("the fields of a %s record must be a map" % kind)
+    if not all(isinstance(name, str) for name in data):
+        raise Invalid("the fields of a %s record must be named by text" % kind)
+    if kind == "open":
+        _text(data, "sec")
+        for name in ("tbl", "rnd", "ns", "ew"):
+            _int(data, name, 1, BIG)
+        return
+    if kind == "close":
+        _int(data, "rnd", 1, BIG)
+        return
+    if kind == "flag":
+        _int(data, "b", 1, BIG, optional=True)
+        _text(data, "law", optional=True)
+        _text(data, "why")
+        return
+    if kind not in _BOARD_KINDS:
+        raise Invalid("unknown record kind %r" % kind)
+    _int(data, "b", 1, BIG)
+    _BOARD_KINDS[kind](data)
+
+
+def _check_call(d):
+    _int(d, "s", *SEAT)
+    _int(d, "c", 0, LAST_BID)
+    _int(d, "ch", 1, 2, optional=True)
+    _int(d, "art", 0, 1, optional=True)
+    _int(d, "sm", 0, 1, optional=True)
+
+
+def _check_quick(d):
+    if d.get("po") is not None:
+        _int(d, "po", 1, 1)
+    else:
+        _contract_fields(d)
+
+
+def _check_adj(d):
+    how = _text(d, "how", ADJ_HOW)
+    if how == "art":
+        _int(d, "ns", 0, 100)
+        _int(d, "ew", 0, 100)
+    elif how == "asg":
+        _contract_fields(d)
+        _int(d, "tr", 0, 13)
+    elif how == "wgt":
+        parts = d.get("parts")
+        if not isinstance(parts, list) or not parts:
+            raise Invalid("parts must be a non-empty list")
+        for p in parts:
+            if not isinstance(p, list) or len(p) != 5:
+                raise Invalid("each part is [percent, ct, x, dcl, tr], not %r" % (p,))
+            _contract_fields({"ct": p[1], "x": p[2], "dcl": p[3]})
+            _int({"pc": p[0], "tr": p[4]}, "pc", 0, 100)
+            _int({"tr": p[4]}, "tr", 0, 13)
+        if sum(p[0] for p in parts) != 100:
+            raise Invalid("the weights of the parts must add up to 100")
+
+
+def _check_pdir(d):
+    _text(d, "d", play_records.ENTRIES)
+    _int(d, "su", 0, 3, optional=True)
+    _int(d, "cd", 0, 51, optional=True)
+    _int(d, "tr", 0, 13, optional=True)
+    _int(d, "s", *SEAT, optional=True)
+    _int(d, "t", 0, 12, optional=True)
+
+
+_BOARD_KINDS = {
+    "board": lambda d: None,
+    "call": _check_call,
+    "dir": lambda d: _text(d, "d", ("accept", "reject")),
+    "quick": _check_quick,
+    "lead": lambda d: (_int(d, "s", *SEAT), _int(d, "cd", 0, 51)),
+    "card": lambda d: (_int(d, "s", *SEAT), _int(d, "cd", 0, 51)),
+    "claim": lambda d: (_int(d, "s", *SEAT), _int(d, "tr", 0, 13), _int(d, "ok", 0, 2),
+                        _int(d, "con", 0, 1, optional=True)),
+    "pdir": _check_pdir,
+    "res": lambda d: (_int(d, "tr", 0, 13), _int(d, "sc", -10000, 10000)),
+    "ver": lambda d: _int(d, "ok", 0, 1),
+    "adj": _check_adj,
+    "erase": lambda d: None,
+}
+
+
+# -- scoring ---------------------------------------------------------------------------------
+
+def ns_score(board, vul, bid, risk, declarer, tricks):
+    """Law 77 score for NS of a contract made by `declarer` with `tricks` won."""
+    side_vul = law2.is_vulnerable(vul, declarer)
+    points = score(level(bid), strain(bid), risk, side_vul, tricks)
+    return points if declarer in (0, 2) else -points
+
+
+# -- the batch -------------------------------------------------------------------------------
+
+def ingest(db, terminal_id, prev, records, actor=ACTOR):
+    """Store one chained batch of (seq, kind, data) records of a known terminal.
+
+    prev: the journal sequence just before records[0]. Returns a Report.
+    """
+    with db.transaction():
+        t = db.one("SELECT * FROM terminals WHERE id = ?", (terminal_id,))
+        if t is None:
+            raise LookupError("terminal %s is not registered at this event" % terminal_id)
+        last = t["last_seq"]
+        if prev > last:
+            return Report(0, 0, last, "chain: records after %d arrived, %d is stored" % (
+                prev, last))
+        run = _Run(db, t, actor)
+        stored = duplicates = 0
+        previous = prev
+        for seq, kind, data in records:
+            if seq <= previous:
+                return _finish(db, t, run, stored, duplicates, last, actor,
+                               "chain: seq %d after %d" % (seq, previous))
+            previous = seq
+            if seq <= last:
+                duplicates += 1
+                continue
+            if seq > last + 1:
+                run.flag(seq, None, "journal_gap", None,
+                         "records %d..%d are missing from the terminal's journal" % (
+                             last + 1, seq - 1))
+            run.apply(seq, kind, data)
+            last = seq
+            stored += 1
+        return _finish(db, t, run, stored, duplicates, last, actor, None)
+
+
+def _finish(db, t, run, stored, duplicates, last, actor, refused):
+    if stored:
+        db.update("terminals", {"id": t["id"]}, {"last_seq": last, "last_seen": now()},
+                  actor, t["id"])
+    return Report(stored, duplicates, last, refused)
+
+
+class _Run:
+    """Applies records of one terminal within one transaction; caches auctions by board."""
+
+    def __init__(self, db, t, actor):
+        self.db = db
+        self.tid = t["id"]
+        self.actor = actor
+        self.session = t["session_id"] or current_session(db, t["event_id"])
+        if t["table_no"] is None:  # not placed: no configuration ties it to an older session
+            self.session = current_session(db, t["event_id"]) or self.session
+            db.update("terminals", {"id": self.tid}, {"session_id": self.session}, actor,
+                      self.tid)
+        # facts come from the terminal's current journal only: a journal restarted after a
+        # wiped flash (terminal reset) starts its rounds and boards over
+        self.since = t["journal_offset"]
+        self.round = db.value("SELECT round_id FROM records WHERE terminal_id = ? AND seq > ? "
+                              "ORDER BY seq DESC LIMIT 1", (self.tid, self.since))
+        self.auctions = {}
+        self.plays = {}
+
+    # -- storage helpers --
+
+    def flag(self, seq, board, why, law, detail, source="host"):
+        if self.db.one("SELECT 1 FROM flags WHERE terminal_id = ? AND seq = ? AND why = ?",
+                       (self.tid, seq, why)):
+            return
+        self.db.insert("flags", {"session_id": self.session, "round_id": self.round,
+                                 "board": board, "terminal_id": self.tid, "seq": seq,
+                                 "source": source, "why": why, "law": law, "detail": detail},
+                       self.actor, self.tid)
+
+    def apply(self, seq, kind, data):
+        board = data.get("b") if isinstance(data, dict) else None
+        try:
+            check(kind, data)
+        except Invalid as e:  # kept as received with valid = 0: no reader takes it as a fact
+            sane = type(board) is int and 1 <= board <= BIG
+            self._store(seq, kind, data, board if sane else None, valid=0)
+            self.flag(seq, None, "invalid_record", None, "%s record: %s" % (kind, e))
+            return
+        if kind == "open":
+            self._open(seq, data)  # sets self.round before the record is stored
+        self._store(seq, kind, data, board)
+        if kind == "open":
+            return
+        if self.round is None:
+            self.flag(seq, board, "no_round", None, "%s record before any open" % kind)
+            return
+        if not self._claimant():
+            return  # stored, flagged at its open; the director decides whose table it is
+        if kind == "close":
+            self._close(seq, data)
+        elif kind == "flag":
+            self.flag(seq, data.get("b"), data["why"], data.get("law"), "", source="terminal")
+        else:
+            getattr(self, "_" + kind)(seq, board, data)
+
+    def _store(self, seq, kind, data, board, valid=1):
+        key = {"terminal_id": self.tid, "seq": seq}
+        self.db.insert("records", dict(key, kind=kind, board=board, round_id=self.round,
+                                       body=_body(data), valid=valid, received_at=now()),
+                       self.actor, self.tid, key=key)
+
+    def _claimant(self):
+        return self.db.value("SELECT terminal_id FROM rounds WHERE id = ?",
+                             (self.round,)) == self.tid
+
+    # -- rounds --
+
+    def _open(self, seq, d):
+        db = self.db
+        if d["ns"] == d["ew"]:
+            self.flag(seq, None, "same_pair", None, "the terminal sets pair %d against itself "
+                      "(NS and EW) at table %s%d round %d" % (d["ns"], d["sec"], d["tbl"],
+                                                              d["rnd"]))
+        sec = db.one("SELECT id FROM sections WHERE session_id = ? AND letter = ?",
+                     (self.session, d["sec"]))
+        if sec is None:
+            self.round = None
+            self.flag(seq, None, "unknown_table", None, "section %s is not in the session" %
+                      d["sec"])
+            return
+        tbl = db.one("SELECT id FROM tables WHERE section_id = ? AND number = ?",
+                     (sec["id"], d["tbl"]))
+        if tbl is None:
+            tid = db.insert("tables", {"section_id": sec["id"], "number": d["tbl"]}, self.actor,
+                            self.tid)
+        else:
+            tid = tbl["id"]
+        rnd = db.one("SELECT * FROM rounds WHERE table_id = ? AND number = ?", (tid, d["rnd"]))
+        if rnd is None and d["ns"] == d["ew"]:
+            self.round = None  # no traveller line sets a pair against itself: no_round flags
+            return
+        if rnd is None:
+            self.round = db.insert("rounds", {"table_id": tid, "number": d["rnd"],
+                                              "ns_pair": d["ns"], "ew_pair": d["ew"],
+                                              "terminal_id": self.tid}, self.actor, self.tid)
+            self.flag(seq, None, "not_in_movement", None, "table %s%d round %d" % (
+                d["sec"], d["tbl"], d["rnd"]))
+        else:
+            self.round = rnd["id"]
+            if (rnd["ns_pair"], rnd["ew_pair"]) != (d["ns"], d["ew"]):
+                self.flag(seq, None, "pairs_mismatch", None,
+                          "the terminal has %d v %d, the movement %s v %s" % (
+                              d["ns"], d["ew"], rnd["ns_pair"], rnd["ew_pair"]))
+            if rnd["terminal_id"] is None:
+                db.update("rounds", {"id": rnd["id"]}, {"terminal_id": self.tid}, self.actor,
+                          self.tid)
+            elif rnd["terminal_id"] != self.tid:
+                self.flag(seq, None, "table_claimed", None,
+                          "table %s%d round %d was opened by terminal %s" % (
+                              d["sec"], d["tbl"], d["rnd"], rnd["terminal_id"]))
+        t = db.one("SELECT section, table_no FROM terminals WHERE id = ?", (self.tid,))
+        if t["table_no"] is None:
+            db.update("terminals", {"id": self.tid}, {"section": d["sec"], "table_no": d["tbl"]},
+                      self.actor, self.tid)
+
+    def _close(self, seq, d):
+        number = self.db.value("SELECT number FROM rounds WHERE id = ?", (self.round,))
+        if d["rnd"] != number:
+            self.flag(seq, None, "wrong_round", None, "close of round %d in round %d" % (
+                d["rnd"], number))
+            return
+        self.db.update("rounds", {"id": self.round}, {"closed": 1}, self.actor, self.tid)
+
+    def _after_close(self, seq, board):
+        if self.db.value("SELECT closed FROM rounds WHERE id = ?", (self.round,)):
+            self.flag(seq, board, "after_close", None, "record after the round was closed")
+            return True
+        return False
+
+    # -- boards and auctions --
+
+    def _vul(self, board):
+        vul = self.db.value("SELECT vul FROM boards WHERE session_id = ? AND number = ?",
+                            (self.session, board))
+        return vul or law2.vulnerability(board)
+
+    def _dealer(self, board):
+        """The board's stored dealer (a deal imported in another rotation keeps its own, and
+        the terminal starts the auction with it); Law 2's for a board the session lacks."""
+        dealer = self.db.value("SELECT dealer FROM boards WHERE session_id = ? AND number = ?",
+                               (self.session, board))
+        return law2.dealer(board) if dealer is None else dealer
+
+    def _board(self, seq, board, d):
+        if self._after_close(seq, board):
+            return
+        planned = [r[0] for r in self.db.all(
+            "SELECT board FROM round_boards WHERE round_id = ?", (self.round,))]
+        if planned and board not in planned:
+            self.flag(seq, board, "wrong_board", None,
+                      "board %d is not in this round's set %s" % (board, planned))
+
+    def auction(self, seq, board):
+        """The host's auction of a board at this round before record `seq`, rebuilt from the
+        stored facts (and then kept up to date for the rest of the batch)."""
+        key = (self.round, board)
+        if key not in self.auctions:
+            a = Auction(self._dealer(board))
+            for row in self.db.all(
+                    "SELECT kind, body FROM records WHERE round_id = ? AND board = ? AND "
+                    "terminal_id = ? AND kind IN ('call', 'dir') AND valid = 1 AND seq < ? "
+                    "AND seq > ? ORDER BY seq",
+                    (self.round, board, self.tid, seq, self.since)):
+                _replay(a, row["kind"], json.loads(row["body"]))
+            self.auctions[key] = a
+        return self.auctions[key]
+
+    def _call(self, seq, board, d):
+        if self._after_close(seq, board):
+            return
+        a = self.auction(seq, board)
+        done, pending = len(a.rulings), a.pending
+        ok = _replay(a, "call", d)
+        law = a.pending[2] if ok and a.status == DIRECTOR and a.pending is not pending else None
+        key = {"terminal_id": self.tid, "seq": seq}
+        self.db.insert("calls", dict(key, round_id=self.round, board=board, seat=d["s"],
+                                     call=d["c"], event=a.events[-1], law=law),
+                       self.actor, self.tid, key=key)
+        self._rulings(seq, board, None, a.rulings[done:])
+        if not ok:
+            self.flag(seq, board, "refused_call", None,
+                      "the Laws core does not take this call here")
+
+    def _dir(self, seq, board, d):
+        if self._after_close(seq, board):
+            return
+        a = self.auction(seq, board)
+        done = len(a.rulings)
+        if not _replay(a, "dir", d):
+            self.flag(seq, board, "refused_dir", None,
+                      "director's %s with nothing pending" % d["d"])
+        self._rulings(seq, board, d["d"], a.rulings[done:] or [None])
+
+    def _rulings(self, seq, board, entry, laws):
+        for law in laws:
+            self.db.insert("rulings", {"terminal_id": self.tid, "seq": seq,
+                                       "round_id": self.round, "board": board, "entry": entry,
+                                       "law": law}, self.actor, self.tid)
+
+    def _contract(self, seq, board):
+        """(bid, risk, declarer, passed_out, source) the host stands by, or None."""
+        a = self.auction(seq, board)
+        quick = self._quick_contract(board)
+        if a.events:
+            if not a.is_over():
+                law = a.pending[2] if a.status == DIRECTOR else None
+                self.flag(seq, board, "auction_incomplete", law,
+                          "the auction is %s on the host" % a.status)
+                return None
+            c = a.contract()
+            mine = (c[0], c[1], c[2], 0) if c else (None, None, None, 1)
+            if quick is not None and quick != mine:
+                self.flag(seq, board, "contract_mismatch", None,
+                          "quick entry %r, auction %r" % (quick, mine))
+            return mine + ("auction",)
+        if quick is None:
+            self.flag(seq, board, "no_contract", None, "a result without auction or contract")
+            return None
+        return quick + ("quick",)
+
+    def _quick_contract(self, board):
+        row = self.db.one("SELECT body FROM records WHERE round_id = ? AND board = ? AND "
+                          "terminal_id = ? AND kind = 'quick' AND valid = 1 AND seq > ? "
+                          "ORDER BY seq DESC LIMIT 1",
+                          (self.round, board, self.tid, self.since))
+        if row is None:
+            return None
+        d = json.loads(row["body"])
+        if d.get("po"):
+            return (None, None, None, 1)
+        return (d["ct"], d["x"], d["dcl"], 0)
+
+    def _quick(self, seq, board, d):
+        self._after_close(seq, board)
+        self.plays.pop((self.round, board), None)  # a new contract: the play starts over
+
+    # -- results --
+
+    def _result(self, board):
+        return self.db.one("SELECT * FROM results WHERE round_id = ? AND board = ?",
+                           (self.round, board))
+
+    def _put_result(self, seq, board, values):
+        values = dict(values, terminal_id=self.tid, seq=seq)
+        old = self._result(board)
+        if old is None:
+            self.db.insert("results", dict(values, round_id=self.round, board=board),
+                           self.actor, self.tid)
+        else:
+            self.db.update("results", {"id": old["id"]}, values, self.actor, self.tid)
+
+    def _res(self, seq, board, d):
+        if self._after_close(seq, board):
+            return
+        old = self._result(board)
+        if old is not None and old["verified"]:
+            self.flag(seq, board, "result_exists", None,
+                      "a verified result stands; the director must erase it first")
+            return
+        c = self._contract(seq, board)
+        values = {"tricks": d["tr"], "shown_ns": d["sc"], "verified": 0, "adjustment": None,
+                  "bid": None, "risk": None, "declarer": None, "passed_out": 0,
+                  "source": "auction", "score_ns": None}
+        if c is not None:
+            bid, risk, declarer, passed_out, source = c
+            values.update(bid=bid, risk=risk, declarer=declarer, passed_out=passed_out,
+                          source=source)
+            values["score_ns"] = 0 if passed_out else ns_score(
+                board, self._vul(board), bid, risk, declarer, d["tr"])
+            if values["score_ns"] != d["sc"]:
+                self.flag(seq, board, "score_mismatch", None,
+                          "the terminal showed %d, the Laws give %d" % (
+                              d["sc"], values["score_ns"]))
+        self._put_result(seq, board, values)
+        self._check_play(seq, board, d["tr"])
+
+    def _check_play(self, seq, board, tricks):
+        """79B: the tricks agreed differ from what the recorded play gives (Law 64 included)."""
+        if self.db.value("SELECT 1 FROM records WHERE round_id = ? AND board = ? AND "
+                         "terminal_id = ? AND kind IN ('card', 'claim') AND valid = 1 "
+                         "AND seq > ? LIMIT 1",
+                         (self.round, board, self.tid, self.since)) is None:
+            return
+        p = self.play(seq, board)
+        if p is not None and p.status == "ended" and p.declarer_tricks() != tricks:
+            self.flag(seq, board, "tricks_mismatch", "79B",
+                      "the recorded play gives declarer %d tricks, the table agreed %d" % (
+                          p.declarer_tricks(), tricks))
+
+    def _ver(self, seq, board, d):
+        old = self._result(board)
+        if old is None:
+            self.flag(seq, board, "no_result", None, "verification of a board with no result")
+        elif d["ok"]:
+            self.db.update("results", {"id": old["id"]}, {"verified": 1, "seq": seq},
+                           self.actor, self.tid)
+        else:
+            self.flag(seq, board, "dispute", None, "the opponents refused the result")
+
+    def _adj(self, seq, board, d):
+        values = {"source": "adjusted", "verified": 1, "passed_out": 0, "bid": None,
+                  "risk": None, "declarer": None, "tricks": None, "score_ns": None,
+                  "shown_ns": None, "adjustment": json.dumps(d, sort_keys=True)}
+        if d["how"] == "asg":
+            values.update(bid=d["ct"], risk=d["x"], declarer=d["dcl"], tricks=d["tr"],
+                          score_ns=ns_score(board, self._vul(board), d["ct"], d["x"], d["dcl"],
+                                            d["tr"]))
+        self._put_result(seq, board, values)
+
+    def _erase(self, seq, board, d):
+        old = self._result(board)
+        if old is not None:
+            self.db.delete("results", {"id": old["id"]}, self.actor, self.tid)
+
+    # -- the play (recorded card by card) --
+
+    def play(self, seq, board):
+        """The host's play of a board at this round before record `seq`: the Laws engine on
+        the host's own contract and the session's hand record, fed the stored cards, claims
+        and director's entries (docs/RECORDS.md); None while there is no contract to play."""
+        key = (self.round, board)
+        if key not in self.plays:
+            p = None
+            contract = self._play_contract(seq, board)
+            if contract is not None:
+                quick = self._quick_contract(board) is not None  # no auction: no lead list
+                lead = None if quick else self.auction(seq, board).lead
+                p = play_records.start(contract, self._deal(board), lead)
+                for row in self.db.all(
+                        "SELECT kind, body FROM records WHERE round_id = ? AND board = ? AND "
+                        "terminal_id = ? AND kind IN ('card', 'claim', 'pdir') AND valid = 1 "
+                        "AND seq < ? AND seq > ? ORDER BY seq",
+                        (self.round, board, self.tid, seq,
+                         max(self.since, self._quick_seq(board, seq)))):
+                    try:
+                        play_records.apply(p, row["kind"], json.loads(row["body"]))
+                    except ValueError:
+                        pass  # flagged when it arrived
+            self.plays[key] = p
+        return self.plays[key]
+
+    def _play_contract(self, seq, board):
+        quick = self._quick_contract(board)
+        if quick is not None:
+            return None if quick[3] else quick[:3]
+        a = self.auction(seq, board)
+        return a.contract() if a.events and a.is_over() else None
+
+    def _quick_seq(self, board, seq):
+        return self.db.value("SELECT MAX(seq) FROM records WHERE round_id = ? AND board = ? AND "
+                             "terminal_id = ? AND kind = 'quick' AND valid = 1 AND seq < ?",
+                             (self.round, board, self.tid, seq)) or 0
+
+    def _deal(self, board):
+        text = self.db.value("SELECT deal FROM boards WHERE session_id = ? AND number = ?",
+                             (self.session, board))
+        try:
+            hands = parse_deal(text) if text else None
+        except ValueError:
+            return None
+        return None if hands is None or None in hands else hands
+
+    def _play_record(self, seq, board, kind, d, entry=None):
+        """Give one play record to the host's engine; (the engine's answer, the play), or
+        (None, None) when it was refused (flagged)."""
+        if self._after_close(seq, board):
+            return None, None
+        p = self.play(seq, board)
+        if p is None:
+            self.flag(seq, board, "refused_" + kind, None, "%s with no contract to play" % kind)
+            return None, None
+        done = len(p.rulings)
+        try:
+            got = play_records.apply(p, kind, d)
+        except ValueError as e:
+            self.flag(seq, board, "refused_" + kind, None, "the Laws core refuses it: %s" % e)
+            return None, None
+        self._rulings(seq, board, entry, list(p.rulings[done:]) or ([None] if entry else []))
+        return got, p
+
+    def _card(self, seq, board, d):
+        self._play_record(seq, board, "card", d)
+
+    def _claim(self, seq, board, d):
+        _got, p = self._play_record(seq, board, "claim", d)
+        if not d["ok"]:
+            hands = p.remaining_hands() if p is not None else None
+            self.flag(seq, board, "dispute", "70", "the claim was disputed" + (
+                "; remaining hands N E S W: %s" % " ".join(hands) if hands else ""))
+
+    def _pdir(self, seq, board, d):
+        got, p = self._play_record(seq, board, "pdir", d, entry=d["d"])
+        if p is not None and got is False:
+            self.flag(seq, board, "refused_pdir", None,
+                      "director's %s with nothing of the play to rule on" % d["d"])
+
+    def _lead(self, seq, board, d):
+        self._after_close(seq, board)
+
+
+def _replay(auction, kind, d):
+    """Give the auction one stored call or director entry; False if the engine refuses it."""
+    if kind == "dir":
+        entry = {"accept": EV_ACCEPT, "reject": EV_REJECT}.get(d["d"])
+        return entry is not None and auction.apply(entry)
+    change = {1: "unintended", 2: "deliberate"}.get(d.get("ch"))
+    return auction.apply(call_event(d["s"], d["c"], artificial=bool(d.get("art")),
+                                    same_meaning=bool(d.get("sm")), change=change))
+
+
+def _hex(value):
+    if isinstance(value, bytes):
+        return value.hex()
+    raise TypeError("not JSON: %r" % (value,))
+
+
+def _body(data):
+    """The record's fields as JSON (bytes as hex); fields JSON cannot name (a map keyed by
+    bytes, or by numbers and text together) are kept as the record's canonical CBOR in hex."""
+    try:
+        return json.dumps(data, sort_keys=True, default=_hex)
+    except (TypeError, ValueError):
+        return json.dumps({"cbor": cbor_encode(data).hex()})
+
+
+def compacted(db, terminal_id, base, actor=ACTOR):
+    """The terminal compacted records this database never stored (it was restored from an
+    older copy, or another station acknowledged them): flag it and go on after `base`."""
+    with db.transaction():
+        t = db.one("SELECT * FROM terminals WHERE id = ?", (terminal_id,))
+        if base <= t["last_seq"]:
+            return
+        run = _Run(db, t, actor)
+        run.flag(base, None, "records_compacted", None,
+                 "records %d..%d were acknowledged elsewhere and are gone from the terminal" % (
+                     t["last_seq"] + 1, base))
+        db.update("terminals", {"id": terminal_id}, {"last_seq": base}, actor, terminal_id)

@@ -1,0 +1,175 @@
+"""`host-sync serve`: watch the serial ports, sync every terminal plugged in, several at once.
+
+A port is found by USB VID:PID (`serial.tools.list_ports`; MicroPython boards on the RP2040
+show as 2E8A) or by an explicit path or glob (`--port '/dev/pts/*'`). Each new port gets a
+thread with its own database connection; a port that has been synced is left alone until it
+disappears (the terminal is unplugged), so plugging it in again syncs it again. A port whose
+sync failed is retried after `retry` seconds. Progress is a live table (rich) per port, and
+the station's LEDs and buzzer (host_sync.station.indicators) follow the same events.
+"""
+
+import glob
+import logging
+import os
+import threading
+import time
+
+import serial
+from serial.tools import list_ports
+
+from host_sync.event.db import DatabaseError, open_db
+from host_sync.event.setup import SetupError
+from host_sync.station.sync import Session, SyncFailed
+
+log = logging.getLogger("host_sync.station.serve")
+
+USB_IDS = ((0x2E8A, 0x0005),)  # MicroPython on RP2040 (Raspberry Pi Pico)
+BAUD = 115200
+
+
+def discover(patterns=(), usb_ids=USB_IDS):
+    """Port paths to sync: USB ports with a known VID:PID, plus the paths the patterns match."""
+    found = []
+    for info in list_ports.comports():
+        if (info.vid, info.pid) in usb_ids:
+            found.append(info.device)
+    for pattern in patterns:
+        found += sorted(glob.glob(pattern)) if glob.has_magic(pattern) else [
+            p for p in [pattern] if os.path.exists(p)]
+    return list(dict.fromkeys(found))
+
+
+class Station:
+    """The sync station's loop: one sync thread per plugged-in terminal."""
+
+    def __init__(self, db_path, patterns=(), register=False, timeout=1.0, retry=5.0,
+                 usb_ids=USB_IDS, indicators=None, on_change=None, open_port=None):
+        self.db_path = db_path
+        self.patterns = tuple(patterns)
+        self.register = register
+        self.timeout = timeout
+        self.retry = retry
+        self.usb_ids = usb_ids
+        self.indicators = indicators
+        self.on_change = on_change or (lambda station: None)
+        self.open_port = open_port or (lambda path: serial.Serial(path, BAUD, timeout=0.02))
+        self.lock = threading.Lock()
+        self.ports = {}  # path -> {"progress", "state", "thread", "finished"}
+        self.stop = threading.Event()
+
+    def poll(self):
+        """Start syncs on new ports; forget ports that are gone. Returns the present ports."""
+        present = discover(self.patterns, self.usb_ids)
+        now = time.monotonic()
+        with self.lock:
+            for path in list(self.ports):
+                entry = self.ports[path]
+                if path not in present and entry["state"] != "syncing":
+                    del self.ports[path]
+                    if self.indicators:
+                        self.indicators.gone(path)
+            for path in present:
+                entry = self.ports.get(path)
+                if entry is None or (entry["state"] == "error" and
+                                     now - entry["finished"] >= self.retry):
+                    self._start(path)
+        return present
+
+    def _start(self, path):
+        entry = {"progress": None, "state": "syncing", "finished": 0.0, "error": None}
+        self.ports[path] = entry
+        entry["thread"] = threading.Thread(target=self._sync, args=(path, entry), daemon=True,
+                                           name="sync " + path)
+        if self.indicators:
+            self.indicators.syncing(path)
+        entry["thread"].start()
+
+    def _sync(self, path, entry):
+        state, error = "error", None
+        try:
+            db = open_db(self.db_path)
+            try:
+                with self.open_port(path) as port:
+                    session = Session(db, port, name=path, register=self.register,
+                                      timeout=self.timeout, on_progress=self._progress(entry))
+                    entry["progress"] = session.progress
+                    session.run()
+                    state = "done"
+            finally:
+                db.close()
+        except (SyncFailed, SetupError, DatabaseError) as e:  # said in one line, per port
+            error = str(e)
+        except (OSError, serial.SerialException) as e:
+            error = "port: %s" % e
+            log.error("%s: %s", path, error)
+        except Exception as e:  # a bug must not take the station down: report it per port
+            error = "internal error: %r" % (e,)
+            log.exception("%s: sync crashed", path)
+        with self.lock:
+            entry["state"], entry["error"], entry["finished"] = state, error, time.monotonic()
+        if self.indicators:
+            (self.indicators.done if state == "done" else self.indicators.error)(path)
+        self.on_change(self)
+
+    def _progress(self, entry):
+        def update(progress):
+            entry["progress"] = progress
+            self.on_change(self)
+        return update
+
+    def busy(self):
+        with self.lock:
+            return any(e["state"] == "syncing" for e in self.ports.values())
+
+    def snapshot(self):
+        """[(path, state, progress, error)] for the display."""
+        with self.lock:
+            return [(p, e["state"], e["progress"], e["error"]) for p, e in sorted(
+                self.ports.items())]
+
+    def run(self, interval=0.5):
+        """Poll every `interval` seconds until stop is set, telling on_change after each poll
+        (the display shows a port that came or went even when no sync reports)."""
+        while not self.stop.is_set():
+            self.poll()
+            self.on_change(self)
+            self.stop.wait(interval)
+
+    def wait_idle(self, timeout):
+        """Wait until no sync is running (for scripts and tests); False on time-out."""
+        deadline = time.monotonic() + timeout
+        while self.busy():
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.02)
+        return True
+
+
+def render(station):
+    """The live table of the station: one row per port."""
+    from rich.table import Table
+    table = Table(title="host-sync serve: %s" % station.db_path, expand=False)
+    for col in ("port", "terminal", "state", "stored", "left", "dups", "refused", "note"):
+        table.add_column(col)
+    styles = {"syncing": "yellow", "done": "green", "error": "red"}
+    for path, state, p, error in station.snapshot():
+        refused = ", ".join("%s %d" % kv for kv in sorted(p.refused.items())) if p else ""
+        table.add_row(path, (p and p.terminal) or "?",
+                      "[%s]%s[/]" % (styles[state], p.phase if p and state == "syncing"
+                                     else state),
+                      str(p.stored if p else 0), "" if not p or p.pending is None
+                      else str(p.pending), str(p.duplicates if p else 0), refused,
+                      error or "")
+    return table
+
+
+def serve_forever(station, interval=0.5, console=None):
+    """Run the station with a live display until interrupted (Ctrl-C)."""
+    from rich.live import Live
+    with Live(render(station), console=console, refresh_per_second=4) as live:
+        station.on_change = lambda s: live.update(render(s))
+        try:
+            station.run(interval)
+        except KeyboardInterrupt:
+            station.stop.set()
+    station.wait_idle(10)

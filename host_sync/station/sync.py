@@ -1,0 +1,375 @@
+"""One terminal's sync session over a serial port (docs/PROTOCOL.md, section 5).
+
+hello -> (register) -> pull windows until nothing is left, each stored in one transaction ->
+ack what is stored -> push the table's configuration and travellers if the terminal's differ
+-> bye. Every request is numbered (`i`); a reply with another number is stale and ignored, and
+a request without its full answer in time is sent again, so lost, corrupted, duplicated or
+late bytes cost a retry and never a record. Nothing is acknowledged before it is committed.
+"""
+
+import hashlib
+import json
+import logging
+import time
+from collections import Counter
+
+from serial import SerialException
+
+from host_sync.errors import Refused
+from host_sync.event import setup
+from host_sync.event.db import now
+from host_sync.station import ingest, link
+from host_sync.station.link import FrameError
+
+log = logging.getLogger("host_sync.station.sync")
+
+VERSIONS = [1]
+WINDOW = 64  # records per pull
+CHUNK = 768  # bytes of a pushed file per put
+ACTOR = "sync"
+
+
+class SyncFailed(Refused):
+    """The session could not finish; the message says why (the terminal keeps its records)."""
+
+
+class Progress:
+    """What a session has done so far, for the station's display and the syncs table."""
+
+    def __init__(self, port):
+        self.port = port
+        self.terminal = None
+        self.phase = "connecting"
+        self.stored = 0
+        self.duplicates = 0
+        self.pending = None  # records the terminal holds that are not stored yet
+        self.refused = Counter()
+        self.retries = 0
+        self.outcome = None
+
+
+class Session:
+    """Sync one terminal on `port` (a pyserial-like object: read, write, timeout)."""
+
+    def __init__(self, db, port, name="", register=False, timeout=1.0, tries=6,
+                 on_progress=None, place=None):
+        self.db = db
+        self.port = port
+        self.progress = Progress(name or getattr(port, "port", "?"))
+        self.register = register
+        self.place = place  # (section, table) to place the terminal at, when registering
+        self.timeout = timeout
+        self.tries = tries
+        self.on_progress = on_progress or (lambda p: None)
+        self.reader = link.FrameReader(on_refused=self._refused)
+        self.request_no = 0
+        self.key = None
+        self.nonce = b""
+        self.tid = None
+        self.sync_id = None
+        self.offset = 0  # host seq = the terminal's journal seq + offset (terminal reset)
+
+    # -- bookkeeping ---------------------------------------------------------------------
+
+    def _refused(self, error):
+        self.progress.refused[error.code] += 1
+        log.warning("%s: refused %s", self.progress.port, error)
+
+    def _phase(self, phase):
+        self.progress.phase = phase
+        self.on_progress(self.progress)
+
+    # -- the conversation ----------------------------------------------------------------
+
+    def run(self):
+        """Sync to the end; returns the Progress (outcome 'done'), or raises SyncFailed."""
+        p = self.progress
+        try:
+            self._converse()
+            p.outcome = "done"
+        except SyncFailed as e:
+            p.outcome = str(e)
+            log.error("%s: %s", p.port, e)
+            raise
+        finally:
+            self._record_outcome()
+            self._phase(p.phase if p.outcome != "done" else "done")
+        return p
+
+    def _converse(self):
+        hello = self.request({"m": "hello", "v": VERSIONS}, "hello")[0]
+        self._identify(hello)
+        self._pull(hello)
+        self._acknowledge(hello)
+        config = setup.table_config(self.db, self.tid)
+        self._push("config.cbor", config, hello.get("config.cbor"))
+        if config is not None:
+            self._follow_current_session()
+        self._push("travellers.cbor", setup.travellers(self.db, self.tid) or None,
+                   hello.get("travellers.cbor"))
+        self._phase("closing")
+        try:
+            self.request({"m": "bye"}, "bye", signed=True)
+        except SyncFailed as e:  # everything is stored and acknowledged: a lost bye is fine
+            log.info("%s: no goodbye from %s (%s)", self.progress.port, self.tid, e)
+        with self.db.transaction():  # `event show`: synced, even with nothing new to store
+            self.db.update("terminals", {"id": self.tid}, {"last_seen": now()}, ACTOR,
+                           self.tid)
+
+    def _identify(self, hello):
+        tid = hello.get("id")
+        for name in ("base", "last"):
+            if isinstance(hello.get(name), bool) or not isinstance(hello.get(name), int):
+                raise SyncFailed("hello without %s: not a terminal of this protocol" % name)
+        if not isinstance(tid, str) or not tid:
+            raise SyncFailed("the terminal has no identity")
+        nonce = hello.get("nonce")
+        if not isinstance(nonce, bytes) or len(nonce) < 8:
+            raise SyncFailed("the terminal's hello has no nonce")
+        self.nonce = nonce
+        self.tid = self.progress.terminal = tid
+        row = setup.terminal(self.db, tid)
+        _, _, event_key = setup.the_event(self.db)
+        fingerprint = link.event_fingerprint(event_key)
+        if row is None and not self.register:
+            self.progress.refused["unknown_terminal"] += 1
+            raise SyncFailed("unknown terminal %s: register it at this station "
+                             "(serve --register, or sync --register)" % tid)
+        if row is not None:
+            row = self._check_journal(row, hello)
+            self.offset = row["journal_offset"]
+        if row is None or hello.get("event") != fingerprint:
+            if row is None and hello["last"] > hello["base"] and hello.get("event"):
+                raise SyncFailed("terminal %s holds %d records of another event: sync it "
+                                 "there first" % (tid, hello["last"] - hello["base"]))
+            self._phase("registering")
+            key = setup.register_terminal(self.db, tid, hello["last"], actor=ACTOR)
+            self.key = key
+            reply = self.request({"m": "register", "event": fingerprint, "key": key, "id": tid},
+                                 "ok")[0]
+            self._check(reply)
+            log.info("%s: registered terminal %s", self.progress.port, tid)
+        else:
+            self.key = bytes.fromhex(row["key"])
+        if self.place:
+            setup.register_terminal(self.db, tid, hello["last"], section=self.place[0],
+                                    table=self.place[1], actor=ACTOR)
+        self.sync_id = self._start_outcome()
+        if hello["base"] + self.offset > setup.terminal(self.db, tid)["last_seq"]:
+            ingest.compacted(self.db, tid, hello["base"] + self.offset)
+
+    def _check_journal(self, row, hello):
+        """The terminals row once the hello's journal follows what is stored. A journal that
+        restarted below it (a wiped flash) is refused until `terminal reset` asks for a
+        re-base: then the new journal's seq 1 is stored after the last seq stored."""
+        stored = row["last_seq"] - row["journal_offset"]  # in the terminal's numbering
+        restarted = hello["last"] < stored
+        if restarted and not row["rebase"]:
+            self.progress.refused["journal_restarted"] += 1
+            raise SyncFailed(
+                "terminal %s reports its last record as %d but %d are stored: its journal "
+                "restarted (flash wiped?). If so, run `host-sync terminal reset %s %s` and "
+                "sync again; the records stored stay" % (
+                    self.tid, hello["last"], stored, self.db.path, self.tid))
+        if not row["rebase"]:
+            return row
+        values = {"rebase": 0}
+        if restarted:
+            values["journal_offset"] = row["last_seq"] - hello["base"]
+            log.warning("%s: terminal %s re-based: its seq 1 is stored as %d", self.progress.port,
+                        self.tid, values["journal_offset"] + 1)
+        with self.db.transaction():  # a reset asked for a terminal that did not restart: void
+            self.db.update("terminals", {"id": self.tid}, values, ACTOR, self.tid)
+        return setup.terminal(self.db, self.tid)
+
+    def _pull(self, hello):
+        self._phase("pulling")
+        stalled = 0
+        while True:
+            last = setup.terminal(self.db, self.tid)["last_seq"]
+            replies = self.request({"m": "pull", "after": last - self.offset, "max": WINDOW},
+                                   "end", signed=True, partial_ok=True)
+            prev, records, end = self._chain(replies, last)
+            report = ingest.ingest(self.db, self.tid, prev, records) if records else None
+            if report:
+                self.progress.stored += report.stored
+                self.progress.duplicates += report.duplicates
+                if report.refused:
+                    self.progress.refused["chain"] += 1
+                    log.warning("%s: %s", self.progress.port, report.refused)
+            now_last = report.last if report else last
+            if end is not None:
+                self.progress.pending = max(0, end["last"] - now_last)
+            self.on_progress(self.progress)
+            # Done when the terminal had nothing after what is stored, or sent up to its last.
+            if end is not None and now_last >= end["sent"] and (
+                    end["sent"] <= last or end["sent"] >= end["last"]):
+                return
+            stalled = 0 if now_last > last else stalled + 1
+            if stalled >= self.tries:
+                raise SyncFailed("no progress after %d pulls (stored up to %d)" % (
+                    stalled, now_last))
+
+    def _chain(self, replies, last):
+        """(prev, [(seq, kind, data)], end or None): the verified records that follow one
+        another from the first batch; a broken chain or a bad tag ends the list there."""
+        prev = None
+        records = []
+        end = None
+        expect = None
+        for msg in replies:
+            if msg["m"] == "end":
+                if _ints(msg, "sent", "last"):
+                    end = msg
+                continue
+            if msg["m"] != "recs" or not _ints(msg, "p") or not isinstance(msg.get("r"), list):
+                self._refused(FrameError("type", "a pull answer is recs or end, not %r" % (
+                    msg.get("m"),)))
+                break
+            if expect is not None and msg["p"] != expect:
+                break  # a batch went missing in between: the rest comes with the next pull
+            if prev is None:
+                prev = msg["p"]
+            try:
+                for rec in msg["r"]:
+                    records.append(link.check_record(self.key, self.tid, rec))
+            except FrameError as e:
+                self._refused(e)
+                end = None  # not complete: pull again from what is stored
+                break
+            expect = records[-1][0] if records else msg["p"]
+        if end is not None and records and end["sent"] != records[-1][0]:
+            end = None
+        off = self.offset  # from the terminal's numbering to the host's
+        if end is not None:
+            end = dict(end, sent=end["sent"] + off, last=end["last"] + off)
+        return ((prev + off if prev is not None else last),
+                [(seq + off, kind, data) for seq, kind, data in records], end)
+
+    def _acknowledge(self, hello):
+        last = setup.terminal(self.db, self.tid)["last_seq"] - self.offset
+        if last <= hello["base"]:
+            return
+        self._phase("acknowledging")
+        reply = self.request({"m": "ack", "seq": last}, "acked", signed=True)[0]
+        if not _ints(reply, "base") or reply["base"] > last:
+            raise SyncFailed("the terminal compacted to %r, beyond the %d acknowledged" % (
+                reply.get("base"), last))
+        # a base below `last` is fine: the terminal keeps records it still needs (its open
+        # round); they are stored here and the next pull starts after `last` anyway
+
+    def _follow_current_session(self):
+        """The terminal now holds the current session's configuration: what it records from
+        here on belongs to that session. The records pulled above were made under its old
+        configuration and stay filed under the old session."""
+        t = setup.terminal(self.db, self.tid)
+        current = setup.current_session(self.db, t["event_id"])
+        with self.db.transaction():
+            self.db.update("terminals", {"id": self.tid}, {"session_id": current}, ACTOR,
+                           self.tid)
+
+    def _push(self, name, content, digest_there):
+        if content is None:
+            return
+        data = link.cbor_encode(content)
+        digest = hashlib.sha256(data).digest()
+        if digest == digest_there:
+            return
+        self._phase("sending " + name)
+        at = 0
+        stalled = 0
+        while at < len(data):
+            reply = self.request({"m": "put", "f": name, "at": at, "size": len(data),
+                                  "d": data[at:at + CHUNK]}, "have", signed=True)[0]
+            held = reply.get("at")
+            if not _ints(reply, "at") or held > len(data):
+                raise SyncFailed("the terminal holds %r bytes of %s" % (held, name))
+            stalled = 0 if held > at else stalled + 1
+            if stalled >= self.tries:
+                raise SyncFailed("the terminal does not take %s" % name)
+            at = held
+        self.request({"m": "done", "f": name, "sha": digest}, "ok", signed=True)
+
+    # -- requests ------------------------------------------------------------------------
+
+    def _check(self, reply):
+        try:
+            link.check_signed(self.key, self.nonce, reply)
+        except FrameError as e:
+            self._refused(e)
+            raise SyncFailed("the terminal did not prove it holds the key")
+
+    def request(self, msg, want, signed=False, partial_ok=False):
+        """Send msg until its answer ending with a `want` message arrives; the answer list.
+
+        signed: tag it under the terminal's key and this conversation's nonce. partial_ok: on
+        time-out return what came (a pull's records are worth storing).
+        """
+        for _ in range(self.tries):
+            self.request_no += 1
+            i = self.request_no
+            out = dict(msg, i=i)
+            if signed:
+                out = link.sign(self.key, self.nonce, out)
+            try:
+                self.port.write(b"\x00" + link.encode_frame(out))
+            except (OSError, SerialException) as e:
+                raise SyncFailed("link lost: %s" % e)
+            got = self._collect(i, want)
+            if got and got[-1]["m"] == want:
+                return got
+            if got and got[-1]["m"] == "error":
+                err = got[-1]
+                if err.get("code") in ("frame", "sha"):
+                    continue
+                raise SyncFailed("the terminal refused %s: %s %s" % (
+                    msg["m"], err.get("code"), err.get("text")))
+            if partial_ok and got:
+                return got
+            self.progress.retries += 1
+        raise SyncFailed("no answer to %s after %d tries" % (msg["m"], self.tries))
+
+    def _collect(self, i, want):
+        """Messages answering request i, up to `want` or an error, or what came in time."""
+        got = []
+        deadline = time.monotonic() + self.timeout
+        while time.monotonic() < deadline:
+            try:
+                data = self.port.read(max(1, self.port.in_waiting))
+            except (OSError, SerialException) as e:
+                raise SyncFailed("link lost: %s" % e)
+            if not data:
+                continue
+            for msg in self.reader.feed(data):
+                if not isinstance(msg, dict) or not isinstance(msg.get("m"), str):
+                    self._refused(FrameError("type", "a message is a map with m"))
+                    continue
+                if msg.get("i") != i:
+                    self.progress.refused["stale"] += 1
+                    continue
+                got.append(msg)
+                deadline = time.monotonic() + self.timeout  # it is talking: wait on
+                if msg["m"] in (want, "error"):
+                    return got
+        return got
+
+    # -- the syncs table -----------------------------------------------------------------
+
+    def _start_outcome(self):
+        with self.db.transaction():
+            return self.db.insert("syncs", {"terminal_id": self.tid, "port": self.progress.port,
+                                            "started_at": now()}, ACTOR, self.tid)
+
+    def _record_outcome(self):
+        if self.sync_id is None:
+            return
+        p = self.progress
+        with self.db.transaction():
+            self.db.update("syncs", {"id": self.sync_id}, {
+                "finished_at": now(), "stored": p.stored, "duplicates": p.duplicates,
+                "refused": json.dumps(dict(p.refused), sort_keys=True), "outcome": p.outcome},
+                ACTOR, self.tid)
+
+
+def _ints(msg, *names):
+    return all(isinstance(msg.get(n), int) and not isinstance(msg.get(n), bool) for n in names)

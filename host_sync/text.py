@@ -1,0 +1,33 @@
+"""How numbers read for people, in every room that prints them (files, reports, the console):
+a score to two places, a list of boards as ranges."""
+
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+
+def number_text(value, places=2):
+    """A score for a table: an integer when whole, else rounded half up to `places`."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return str(exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
+
+
+def ranges(numbers):
+    """'1-4, 7, 9-12' for a collection of board numbers ('' when empty)."""
+    out, run = [], []
+    for n in sorted(numbers):
+        if run and n == run[-1] + 1:
+            run.append(n)
+            continue
+        if run:
+            out.append(_run(run))
+        run = [n]
+    if run:
+        out.append(_run(run))
+    return ", ".join(out)
+
+
+def _run(run):
+    return "%d-%d" % (run[0], run[-1]) if len(run) > 1 else str(run[0])

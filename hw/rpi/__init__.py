@@ -1,1 +1,0 @@
-"""Raspberry Pi backend (CPython, RPi.GPIO): the sync station's LEDs and buzzer."""
