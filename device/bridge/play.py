@@ -478,7 +478,7 @@ class Play:
         return out
 
     def _rule_64(self, r, claimed, both):
-        """(exception law or None, tricks) for one revoke before the cap."""
+        """(exception law or None, tricks) for one revoke, on its own paragraph (64A, 64B)."""
         t, seat, flags = r[0], r[1], r[3]
         if flags & WAIVED:
             return r[4], 0
