@@ -41,10 +41,43 @@ def test_several_tags_on_a_line_white_space_and_a_tag_spanning_lines():
     assert game.error is None
 
 
-def test_repeated_tag_is_ignored():
-    game = only('[Board "1"]\n[Board "2"]\n')
-    assert game.tags == {"Board": "1"}
-    assert game.tag_order == ["Board"]
+def test_a_repeated_tag_starts_the_next_game_with_a_warning():
+    """3.4 ignores a tag that already occurred, but vugraph software wrote the next game's
+    tags straight after the last one's: a tag the game already has starts the next game."""
+    first, second = games('[Board "1"]\n[Board "2"]\n')
+    assert (first.tags, second.tags, first.warnings) == ({"Board": "1"}, {"Board": "2"}, [])
+    assert second.warnings == [
+        "t.pbn:2: tag Board repeats without a blank line before it: a new game starts here"]
+
+
+def test_an_unquoted_tag_value_is_read_up_to_its_bracket_with_a_warning():
+    game = only('[Event "e"]\n[Datum 2000.01.01] [Room  Open Room ]\n[Board "4"]\n')
+    assert game.error is None
+    assert game.tags == {"Event": "e", "Datum": "2000.01.01", "Room": "Open Room",
+                         "Board": "4"}
+    assert game.warnings == [
+        "t.pbn:2: tag Datum: value '2000.01.01' is not quoted; read as it stands",
+        "t.pbn:2: tag Room: value 'Open Room' is not quoted; read as it stands"]
+
+
+WILD = Path(__file__).parent / "data" / "pbn_wild"
+
+
+def test_games_written_without_blank_lines_are_all_read():
+    """Each game's tags straight after the last game's play section or last tag: a tag
+    the game already has starts the next one; each game keeps its own sections."""
+    first, second, third = read_file(WILD / "no_blank_lines.pbn")
+    assert [g.tags["Board"] for g in (first, second, third)] == ["1", "2", "3"]
+    assert [g.error for g in (first, second, third)] == [None, None, None]
+    assert first.calls == ["1S", "Pass", "2S", "Pass", "4S", "Pass", "Pass", "Pass"]
+    assert first.plays[:8] == ["HA", "H5", "H2", "H8", "HK", "H6", "H3", "-"]
+    assert len(first.plays) == 12
+    assert second.calls == ["1C", "Pass", "3C", "AP"] and second.tags["Datum"] == "1998.03.14"
+    assert third.calls == ["AP"] and third.tags["Contract"] == "Pass"
+    assert [w.split(":", 2)[2] for w in second.warnings] == [
+        " tag Event repeats without a blank line before it: a new game starts here",
+        " tag Datum: value '1998.03.14' is not quoted; read as it stands"]
+    assert third.line == 31 and len(third.warnings) == 1
 
 
 def test_string_escapes():
@@ -200,6 +233,17 @@ def test_unknown_card_token():
     assert game.error == "t.pbn:2: Play section: unknown card token 'S10'"
 
 
+def test_a_lone_suit_letter_in_a_play_section_is_an_unknown_card_with_a_warning():
+    """3.6: "A dash '-' is used for each card that is unknown": a suit without its rank
+    keeps its place in the trick, the cards after it are read."""
+    game = only('[Play "W"]\nSA S2 h S4\nd DK - -\n')
+    assert game.error is None and game.plays == ["SA", "S2", "-", "S4", "-", "DK", "-", "-"]
+    assert game.warnings == [
+        "t.pbn:2: Play section: card 'h' has no rank; read as '-' (unknown card)",
+        "t.pbn:3: Play section: card 'd' has no rank; read as '-' (unknown card)"]
+    assert "unknown call token 'S'" in only('[Auction "N"]\nS\n').error  # cards only
+
+
 # --- supplemental sections (5) ---------------------------------------------------------------
 
 SCORE_TABLE = (  # adapted from okbridge-scoretables/imp_01.pbn (board 92), cut to 3 rows
@@ -239,7 +283,8 @@ def test_tags_without_data_are_not_sections():
     ('[Auction "N"]\n1Z Pass', "t.pbn:6: Auction section: unknown call token '1Z'"),
     ('[Event "no end', "t.pbn:5: tag Event: unterminated string"),
     ('[Event "e"', "t.pbn:5: tag Event: ']' expected after the value"),
-    ('[Event e]', "t.pbn:5: tag Event: quoted value expected after the name"),
+    ('[Event e', "t.pbn:5: tag Event: quoted value expected after the name"),
+    ('[Event ]', "t.pbn:5: tag Event: quoted value expected after the name"),
     ('[ "e"]', "t.pbn:5: tag name expected after '['"),
     ('[Board "2"]\nfree "text', "t.pbn:6: unterminated string"),
 ])

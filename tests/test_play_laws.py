@@ -486,10 +486,12 @@ def test_62c_later_cards_withdrawn_only_if_their_owners_choose():
     assert out["tricks"][0]["cards"] == ["CA", "C2", "C5", "C8"] and out["pending"] is None
     out = play("W:CA N:H8 E:C5 S:C8 d:correct d:withdraw")
     assert out["pending"]["law"] == "62C2" and out["pending"]["seat"] == "S"
-    # a defender's card withdrawn under 62C2 becomes a penalty card
+    # a defender's card withdrawn under 62C2 becomes a penalty card, a major one (50B: «любая
+    # карта, намеренно открытая в процессе игры (например... при фальшренонсе и его
+    # последующей коррекции)»): he played it
     out = play("W:S2 N:SA E:S8 S:S5 N:H8 E:C5 S:H5 W:H2 d:correct d:withdraw d:withdraw")
     assert out["penalty_cards"] == [{"seat": "E", "card": "C5", "kind": "major"},
-                                    {"seat": "W", "card": "H2", "kind": "minor"}]
+                                    {"seat": "W", "card": "H2", "kind": "major"}]
     assert rulings(out)[-3:] == ["62C1", "62C2", "50B"]
     assert out["tricks"][1]["cards"] == ["H8", None, None, None] and out["turn"] == "E"
 
@@ -583,6 +585,143 @@ def test_64b4_64c_director_entries_after_the_play():
     out = play("W:CA N:C2 E:HJ S:C8 S:claim=12 d:agree d:64B4")
     assert out["revokes"][0]["transfer"] == 0 and out["revokes"][0]["law"] == "64B4"
     assert out["result"] == 12 and "64C" in out["flags"]
+
+
+# -- Laws 53C, 57A3, 62-64, 68 as the seed text says them (issue 16) ------------------------
+
+def test_64a_two_revokes_by_one_player_in_different_suits_are_each_rectified():
+    """64А1 and 64А2 rectify each established revoke; 64Б2 excludes only «последующий
+    фальшренонс того же игрока в той же масти». East fails to follow clubs in trick 1 (West
+    wins it: 64А2, one trick) and ruffs a diamond in trick 2 holding diamonds (he wins it:
+    64А1, that trick); East-West won exactly those two tricks, and both move."""
+    out = play("W:CA N:C2 E:HJ S:C8 W:D8 N:D5 E:S8 S:DA S:claim=11 d:agree")
+    assert [(r["seat"], r["suit"], r["trick"], r["law"], r["transfer"])
+            for r in out["revokes"]] == [("E", "C", 1, "64A2", 1), ("E", "D", 2, "64A1", 1)]
+    assert out["won"] == {"NS": 0, "EW": 2} and out["result"] == 13
+
+
+def test_63_a_revoke_corrected_in_time_is_never_established_and_gets_no_64c_flag():
+    """63А lists how a revoke becomes established (a play to the next trick, a card named
+    for it, a claim or concession): the end of the play is not one of them; 62А: corrected
+    before it is established; 64В applies «после любого установленного фальшренонса»."""
+    evs = finish("W:CA N:C2 E:C5 S:DJ d:correct S:C8")  # the declarer's: no penalty card
+    obj = {"id": "corrected", "deal": DEAL, "contract": "4S", "declarer": "S", "events": evs}
+    SCENARIOS.append(obj)
+    out = replay_scenario(obj)
+    assert out["status"] == "ended"
+    assert [(r["established"], r["corrected"], r["transfer"]) for r in out["revokes"]] == [
+        (False, True, 0)]
+    assert "64C" not in out["flags"]
+
+
+def test_62b2_a_minor_penalty_card_used_to_revoke_stays_minor_when_corrected():
+    """62Б2: «Карта может быть заменена без дальнейшего исправления, если... она была открытой
+    картой вистующего»; 62Б1 makes the card major only «если она была сыграна из закрытой
+    руки вистующего». East's D4, a minor penalty card (50Б), is played on a club lead while
+    he holds clubs; corrected, it is the minor penalty card it was."""
+    out = play("E:x:D4 W:CA N:C2 E:D4 S:C8 d:correct d:keep E:C5")
+    assert out["penalty_cards"] == [{"seat": "E", "card": "D4", "kind": "minor"}]
+    assert "62B2" in rulings(out) and "62B1" not in rulings(out)
+    assert out["tricks"][0]["cards"] == ["CA", "C2", "C5", "C8"]
+    out = play("W:CA N:C2 E:D4 S:C8 d:correct d:keep E:C5")  # from his concealed hand
+    assert out["penalty_cards"] == [{"seat": "E", "card": "D4", "kind": "major"}]
+
+
+def test_62c1_the_lead_to_the_next_trick_is_the_non_offenders_to_withdraw_or_keep():
+    """62В1: «Каждый игрок ненарушившей стороны может взять назад и вернуть в свою руку любую
+    карту, которой он, возможно, сыграл после фальшренонса» (may: an option, not a return).
+    South (declarer) fails to follow a diamond; West wins and leads to trick 2; the
+    correction reopens trick 1 and West's lead is offered to him first."""
+    base = "W:D8 N:D5 E:D2 S:H5 W:CA d:correct"
+    out = play(base)
+    assert out["pending"] == {"law": "62C1", "seat": "W", "card": "CA",
+                              "options": [["withdraw", "62C1"], ["keep", "62C1"]]}
+    assert len(out["tricks"]) == 1 and out["tricks"][0]["cards"][3] is None
+    out = play(base + " d:withdraw S:DA")  # back in his hand; South now wins trick 1
+    assert out["tricks"][0]["winner"] == "S" and out["turn"] == "S" and len(out["tricks"]) == 1
+    out = play(base + " d:keep S:DA")  # South wins trick 1: West's kept lead is out of turn
+    assert out["pending"]["law"] == "53" and out["pending"]["card"] == "CA"
+    out = play("W:CA N:C2 E:C5 S:H5 W:CK d:correct d:keep S:C8")  # West wins trick 1 anyway
+    assert out["tricks"][1] == {"leader": "W", "cards": ["CK", None, None, None],
+                                "winner": None}
+    assert out["turn"] == "N" and out["pending"] is None and out["refused"] == []
+
+
+def test_57a3_the_suit_forbidden_is_another_than_the_suit_led():
+    """57А3: «Запретить партнеру нарушителя играть картой другой масти, указываемой
+    разыгрывающим»: the suit led cannot be forbidden (57А1, 57А2 concern it)."""
+    base = S_WINS + " S:DK E:D3"
+    out = play(base + " d:forbid:D")
+    assert out["refused"] == [6] and out["pending"]["law"] == "57"
+    out = play(base + " d:forbid:H")
+    assert out["refused"] == [] and "57A3" in rulings(out)
+
+
+def test_53c_the_proper_leader_leads_even_as_the_next_hand():
+    """53В: «если надлежащей была очередь ходить у оппонента того игрока, который сделал ход
+    вне очереди, этот оппонент может сделать свой надлежащий ход... и его карта не считается
+    сыгранной после хода с отклонением... все карты, сыгранные в эту взятку по ошибке,
+    могут быть взяты назад без наказания». South won trick 1 and is to lead; East leads out
+    of turn; South, East's next hand, leads: his lead, not an acceptance (53А)."""
+    out = play(S_WINS + " E:HA S:H5")
+    assert rulings(out) == ["53C"] and out["penalty_cards"] == []
+    assert out["tricks"][1] == {"leader": "S", "cards": ["H5", None, None, None],
+                                "winner": None}
+    assert out["turn"] == "W"
+
+
+def test_63a3_the_side_that_disputes_a_claim_does_not_establish_its_revokes():
+    """63А3: established «когда представитель нарушившей стороны выступает или соглашается с
+    претензией или уступкой»: disputing is neither. East and South revoke in trick 1; South
+    claims (his own revoke is established), East-West dispute (East's is not)."""
+    out = play("W:CA N:C2 E:HJ S:DJ S:claim=12 d:dispute")
+    assert {r["seat"]: r["established"] for r in out["revokes"]} == {"E": False, "S": True}
+    out = play("W:CA N:C2 E:HJ S:DJ S:claim=12 d:dispute d:rule=12")
+    assert [(r["seat"], r["transfer"]) for r in out["revokes"]] == [("E", 0), ("S", 1)]
+
+
+def test_68_a_claim_in_the_middle_of_a_trick_concerns_the_later_ones_too():
+    """68: «необходимо, чтобы оно относилось к взяткам, отличным от текущей. Если оно
+    действительно относится к последующим взяткам, то...» it is a claim: made in the middle
+    of a trick, it counts that trick among the remaining ones; in the middle of the last
+    trick there is no later one, and nothing to claim."""
+    out = play("W:CA N:C2 S:claim=12 d:agree")
+    assert out["refused"] == [] and out["result"] == 12 and out["status"] == "ended"
+    assert out["tricks"][0]["cards"] == ["CA", "C2", None, None]
+    cards = [e for e in finish("") if "card" in e][:49]  # the 13th trick led
+    obj = {"id": "68-last", "deal": DEAL, "contract": "4S", "declarer": "S",
+           "events": cards + [{"claim": "S", "tricks": 1}]}
+    SCENARIOS.append(obj)
+    out = replay_scenario(obj)
+    assert out["refused"] == [49] and out["status"] == "play"
+
+
+def test_62d1_a_twelfth_trick_revoke_is_corrected_after_the_play():
+    """62Г1: «Фальшренонс в двенадцатой взятке, даже установленный, необходимо
+    скорректировать, если он обнаружен до возвращения всех четырех рук в коробку»; 63Б
+    excepts it. The offender's last two cards change places and tricks 12 and 13 are
+    decided again."""
+    import random
+    for seed in range(500):
+        evs = finish("", random.Random(seed).choice, 11)
+        if evs:
+            break
+    obj = {"id": "62D1", "deal": DEAL, "contract": "4S", "declarer": "S",
+           "events": evs + [{"director": "correct"}]}
+    SCENARIOS.append(obj)
+    before = replay_scenario(dict(obj, events=evs))
+    out = replay_scenario(obj)
+    assert out["refused"] == [] and "62D1" in rulings(out)
+    assert "62D" not in out["flags"] and "64C" not in out["flags"]
+    assert out["revokes"][0]["corrected"]
+    seat = out["revokes"][0]["seat"]
+    played = [{(("NESW".index(t["leader"]) + i) % 4): c for i, c in enumerate(t["cards"])}
+              for t in (before["tricks"][11], before["tricks"][12],
+                        out["tricks"][11], out["tricks"][12])]
+    s = "NESW".index(seat)
+    assert (played[2][s], played[3][s]) == (played[1][s], played[0][s])
+    assert replay_scenario(dict(obj, events=evs + [{"director": "correct"}] * 2))[
+        "refused"] == [len(evs) + 1]  # once
 
 
 # -- Law 67: defective tricks --------------------------------------------------------------
@@ -681,13 +820,14 @@ def test_71_69b_the_tricks_withdrawn_go_to_the_side_named():
 
 def test_68b2_an_objected_concession_entered_between_tricks():
     """68Б2: «если вистующий пытается уступить одну или более взяток, а его партнер немедленно
-    возражает, уступка не происходит... Розыгрыш продолжается»; 68: a concession concerns
-    «взяткам, отличным от текущей». One entry: the defender's seat and the tricks."""
+    возражает, уступка не происходит... Розыгрыш продолжается». One entry: the defender's
+    seat and the tricks."""
     out = play(TRICK1 + " d:object=3:seat=E W:CK")
     assert out["status"] == "play" and out["claim"] is None and out["refused"] == []
     assert rulings(out) == ["68B", "68B2"]
     assert play(TRICK1 + " d:object=3:seat=S")["refused"] == [4]  # not a defender
-    assert play("W:CA d:object=3:seat=E")["refused"] == [1]  # in the middle of a trick
+    out = play("W:CA d:object=3:seat=E")  # mid-trick: it concerns later tricks too (68)
+    assert out["refused"] == [] and out["status"] == "play" and out["turn"] == "N"
     assert play(TRICK1 + " d:object=13:seat=E")["refused"] == [4]  # 12 remain
 
 

@@ -53,6 +53,8 @@ CORRECTED = 4
 INFERRED = 8  # found later without a hand record (the player showed out, then played it)
 WAIVED = 16  # the director found it too late (64B4, 64B5)
 DEEMED = 32  # a defective trick treated as a revoke (67B1): transfer as in 64A2
+FACED_CARD = 64  # the revoke card was a penalty card of his (a faced card, 62B2)
+FACED_MAJOR = 128  # ... a major one
 
 
 def side(seat):
@@ -93,6 +95,7 @@ class Play:
         self.forbidding = False  # 50D2 pending: a suit was forbidden, another may be (51B2b)
         self.designated = -1  # the penalty card the declarer designated (51A)
         self.undoing = None  # (offender, a non-offender withdrew) while 62C is offered
+        self.relead = None  # [seat, card, kept]: a lead to the trick after a reopened one
         self.play_rule = None  # (seat, HIGHEST | LOWEST | FORBID, suit): this trick only
         self.rulings = ()  # the paragraphs applied, in order
         self.flags = ()  # matters left to the director's judgment: law codes
@@ -227,15 +230,13 @@ class Play:
             self.play_rule = None
             if held:
                 if rule[1] == FORBID:
-                    revoked = suit != led  # following suit comes first (59 otherwise)
-                    if rule[2] == led:
-                        self.note("59")
+                    revoked = suit != led  # he follows suit; the forbidden suit is another
                 else:
                     top = mask_cards(led, held)
                     need = top[0] if rule[1] == HIGHEST else top[-1]
                     revoked = c != need
                 if revoked:
-                    self._revoke(seat, led, 0)
+                    self._revoke(seat, led, c)
             elif held == 0:
                 if rule[1] == FORBID:
                     self._restriction(seat, c, suit == rule[2],
@@ -244,7 +245,7 @@ class Play:
                     self.note("59")  # void: he cannot play highest or lowest
         elif held and suit != led:
             revoked = True
-            self._revoke(seat, led, 0)
+            self._revoke(seat, led, c)
         if self.penalty and not revoked and self._penalty_broken(seat, c, led):
             self._hold(PENALTY_FAILURE, seat, c)
             return
@@ -264,7 +265,7 @@ class Play:
         if not broken:
             return
         if could:
-            self._revoke(seat, c // 13, 0)
+            self._revoke(seat, c // 13, c)
         elif could is not None:
             self.note("59")
 
@@ -362,22 +363,34 @@ class Play:
         self.leaders[t + 1] = w
         self.turn = w
         self._lead_options()
+        relead = self.relead
+        if relead is not None and relead[2] and self.status is PLAY:
+            self.relead = None
+            self.card(relead[0], relead[1])  # the lead kept under 62C1 (_take_back)
 
     def _end_play(self):
+        """The play is over. It establishes no revoke: 63A lists a play to the next trick,
+        naming a card for it and a claim or concession, and every revoke before the last
+        trick has met the first by now."""
         self.status = ENDED
         self.turn = None
-        for r in self.revokes:
-            r[3] |= ESTABLISHED
         if self.hands[0] is not None:
             for i in range(16):
                 m = self.hands[i]
                 if m is not None and m:
                     self._flag("67B")  # a hand has cards left: a defective trick
-        if self.revokes:
-            self._flag("64C")
+        self._flag_64c()
         for r in self.revokes:
             if r[0] == 11 and not r[3] & CORRECTED:
                 self._flag("62D")
+
+    def _flag_64c(self):
+        """64C: «после любого установленного фальшренонса» the director judges the equity;
+        a revoke corrected in time (62) was never established."""
+        for r in self.revokes:
+            if r[3] & ESTABLISHED and not r[3] & CORRECTED:
+                self._flag("64C")
+                return
 
     def _lead_options(self):
         """Law 50D2: the declarer chooses before the partner of a major penalty card leads."""
@@ -391,15 +404,21 @@ class Play:
 
     # -- revokes (61-64) ---------------------------------------------------------------------
 
-    def _revoke(self, seat, suit, flags):
-        """A failure to follow suit or to comply with a restriction (61A)."""
+    def _revoke(self, seat, suit, c):
+        """A failure to follow suit or to comply with a restriction (61A), playing card c;
+        whether c was a penalty card of his is kept for its correction (62B2)."""
+        flags = 0
         if seat == self.dummy():
             flags |= FACED
         else:
             held = self.hands[seat * 4 + suit]
             concealed = held
             for p in self.penalty:
-                if p >> 7 == seat and (p & 63) // 13 == suit:
+                if p >> 7 != seat:
+                    continue
+                if p & 63 == c:
+                    flags |= FACED_CARD | (FACED_MAJOR if p & MAJOR else 0)
+                if (p & 63) // 13 == suit:
                     concealed &= ~(1 << (p & 63) % 13)
             if held and not concealed:
                 flags |= FACED
@@ -449,16 +468,17 @@ class Play:
                 continue
             law, n = self._rule_64(r, claimed, both)
             off = side(r[1])
-            n = min(n, self._won_from(r[0], off, claimed) - given[off])
-            if law is None and n <= 0:
-                law, n = "64B1", 0
+            # each revoke is rectified on its own (64A1, 64A2; only 64B2 and 64B7 exclude
+            # one), but a trick is transferred only if there is one: together they move no
+            # more tricks than the offending side won, in play and by claim
+            n = max(0, min(n, self._won_from(0, off, claimed) - given[off]))
             given[off] += n
             out.append((i, n, law or ("64A1" if self._won_by(r[0]) == r[1] and
                                        not r[3] & DEEMED else "64A2")))
         return out
 
     def _rule_64(self, r, claimed, both):
-        """(exception law or None, tricks) for one revoke before the cap."""
+        """(exception law or None, tricks) for one revoke, on its own paragraph (64A, 64B)."""
         t, seat, flags = r[0], r[1], r[3]
         if flags & WAIVED:
             return r[4], 0
@@ -580,6 +600,13 @@ class Play:
         law, offender, held = self.pending
         if law in (LOOT_OPENING, LOOT_DEFENDER, LOOT_DECLARER):
             proper = self.turn
+            if seat == proper and not same_side(seat, offender):
+                # 53C: the opponent whose lead it was leads, even as the next hand: «его
+                # карта не считается сыгранной после хода с отклонением»; the lead out of
+                # turn goes back «без наказания»
+                self.note("53C")
+                self._clear()
+                return self.card(seat, c)
             if seat == lho(offender):  # the next hand plays: the lead is accepted
                 self.note("54B" if law is LOOT_OPENING else "53A")
                 self.note("60A1")
@@ -589,10 +616,6 @@ class Play:
                 self.note("54B")  # 54B2: declarer plays second from dummy: the card stands
                 self.note("54B2")
                 self._accept_lead()
-                return self.card(seat, c)
-            if seat == proper and not same_side(seat, offender):
-                self.note("53C")  # the proper lead stands, the other card goes back
-                self._clear()
                 return self.card(seat, c)
             if law is LOOT_DECLARER and seat == (offender + 3) & 3:
                 self.note("53B")  # the lead stands; his own card is premature (57)
@@ -697,10 +720,12 @@ class Play:
         return False
 
     def _on_premature(self, option, offender, c, suit, card, tricks):
-        """57A: the card becomes a major penalty card; the declarer restricts the partner."""
+        """57A: the card becomes a major penalty card; the declarer restricts the partner.
+        57A3 forbids «играть картой другой масти»: a suit other than the suit led."""
         kinds = {"highest": (HIGHEST, "57A1"), "lowest": (LOWEST, "57A2"),
                  "forbid": (FORBID, "57A3")}
-        if option not in kinds or (option == "forbid" and suit is None):
+        if option not in kinds or (option == "forbid" and suit not in (0, 1, 2, 3)) or \
+                (option == "forbid" and suit == self._led_suit()):
             return False
         kind, law = kinds[option]
         self._clear()
@@ -803,14 +828,14 @@ class Play:
         """Entries with nothing pending: Law 26 lead restrictions, 62 correction, and 68B2
         ("если вистующий пытается уступить одну или более взяток, а его партнер немедленно
         возражает, уступка не происходит... Розыгрыш продолжается"): seat conceded `tricks`
-        between tricks and his partner objected at once."""
+        (claimable) and his partner objected at once."""
         if option == "correct":
             return self._correct_revoke()
         if option in (REQUIRE, FORBID) and suit in (0, 1, 2, 3) and seat in (0, 1, 2, 3):
             return self._law26(option == REQUIRE, suit, seat)
         if option == "object" and seat in (0, 1, 2, 3) and self.is_defender(seat) and \
                 type(tricks) is int and 0 < tricks <= self.remaining() and \
-                self._leading():
+                self.claimable():
             self.make_claim(seat, tricks, True, voided=True)
             return True
         return False
@@ -867,13 +892,23 @@ class Play:
         self.note("62B")
         if t == 11:
             self.note("62D")
-        if self.is_defender(seat) and seat != self.dummy():
+        if r[3] & FACED_CARD:
+            # 62B2: «если она была открытой картой вистующего» it is replaced «без
+            # дальнейшего исправления»: back on the table as the penalty card it was
+            self.note("62B2")
+            self.penalty = list(self.penalty) + [
+                seat << 7 | (MAJOR if r[3] & FACED_MAJOR else 0) | undone]
+        elif self.is_defender(seat):
+            # 62B1: major «если она была сыграна из закрытой руки вистующего»
             self.note("62B1")
             self.expose(seat, undone, True, "62B1", False)
         else:
             self.note("62B2")
         self.undoing = (seat, False)
-        self._offer_later(lho(seat))
+        if self.relead is not None:
+            self._hold(LATER, self.relead[0], self.relead[1])
+        else:
+            self._offer_later(lho(seat))
         return True
 
     def _offer_later(self, s):
@@ -901,13 +936,25 @@ class Play:
         if option not in ("withdraw", "keep"):
             return False
         law = self.pending[0]
+        relead = self.relead
+        if relead is not None and not relead[2] and relead[0] == s and relead[1] == c:
+            if option == "withdraw":  # his lead to the next trick goes back to his hand
+                self.relead = None
+                self.note(LATER)
+            else:
+                relead[2] = True
+            self._offer_later(lho(self.undoing[0]))
+            return True
         if option == "withdraw":
             self._withdraw_later(self.trick, s)
             self.note(law)
             if law == LATER:
                 self.undoing = (self.undoing[0], True)
             elif self.is_defender(s):
-                self.expose(s, c, False, law, False)
+                # 62C2 «становится штрафной картой»; 50B: a card «намеренно открытая в
+                # процессе игры (например... при фальшренонсе и его последующей
+                # коррекции)» is a major one: he played it
+                self.expose(s, c, True, law, False)
         self._offer_later(lho(s))
         return True
 
@@ -919,13 +966,16 @@ class Play:
         return True
 
     def _take_back(self, t, seat):
-        """Withdraw the revoke card of seat in trick t (and the non-offenders' cards of the
-        trick after it, which the revoke's correction reopens: the lead may change hands)."""
+        """Withdraw the revoke card of seat in trick t. When the revoke closed trick t and a
+        non-offender has led to the next one (only he has played to it), the trick is
+        reopened: his lead is off the table until trick t is complete again, and offered to
+        him first under 62C1 («может взять назад»): kept, it is led again then, in turn or
+        not as the corrected trick decides (53-56 if not)."""
         if t != self.trick:  # reopen the trick the revoke closed
-            for s in range(4):
-                if self.cards[self.trick * 4 + s]:
-                    self._withdraw_later(self.trick, s)
-                    self.note("62C1")
+            s = self.leaders[self.trick]
+            if self.cards[self.trick * 4 + s]:
+                self.relead = [s, self.cards[self.trick * 4 + s] - 1, False]
+                self._withdraw_later(self.trick, s)
             self.winners[t] = 0
             self.trick = t
         c = self.cards[t * 4 + seat] - 1
@@ -959,9 +1009,10 @@ class Play:
 
     def make_claim(self, seat, tricks, concession=False, voided=False):
         """Law 68: seat claims `tricks` of the remaining ones for his side (or, as a
-        concession, concedes them to the opponents). The play stops (68D). The claimer's
-        side's revokes are established by it, the other side's when it agrees (63A3), all
-        when it is disputed; a defender's concession (a claim of fewer than all concedes the
+        concession, concedes them to the opponents); in the middle of a trick the current
+        one is among them (claimable). The play stops (68D). The claimer's side's revokes
+        are established by it, the other side's when it agrees (63A3), not when it
+        disputes; a defender's concession (a claim of fewer than all concedes the
         rest, 68B1) waits, as his partner may void it at once (68B2: "уступка не происходит").
         With `voided` that objection follows at once: ValueError, nothing changed, unless a
         defender conceded one or more tricks."""
@@ -971,9 +1022,8 @@ class Play:
         if seat not in (0, 1, 2, 3) or not (type(tricks) is int and 0 <= tricks <= left):
             raise ValueError("a claim is a seat's, of 0..%d of the remaining tricks, not %r"
                              % (left, tricks))
-        if self.cards[self.trick * 4 + self.leaders[self.trick]]:
-            raise ValueError("a claim concerns the tricks after the current one (68): "
-                             "finish this trick first")
+        if not self.claimable():
+            raise ValueError("68: a statement about the current trick alone is not a claim")
         conceded = self.concedes(seat, tricks, concession)
         if voided and not conceded:
             raise ValueError("68B2 voids only a defender's concession of one or more tricks")
@@ -985,6 +1035,12 @@ class Play:
         self.turn = None
         if voided:
             self._claim_entry("object", None)
+
+    def claimable(self):
+        """68: a claim or concession must concern «взяткам, отличным от текущей»; made in
+        the middle of a trick it does when a later trick remains, and then counts the
+        current trick among the remaining ones it claims or concedes."""
+        return self.trick < 12 or self._leading()
 
     def concedes(self, seat, tricks, concession):
         """The tricks a defender at seat concedes by claiming (the rest of the remaining, 68B1)
@@ -1000,7 +1056,11 @@ class Play:
             self._claim_end()
             return True
         if option == "dispute":
-            self.establish_all("63A3")
+            # 63A3 establishes the revokes of the side that «выступает или соглашается с
+            # претензией или уступкой»: the claimer's (a defender's concession stands now
+            # that it is disputed, not voided), not those of the side that disputes it
+            got, n, conceder = self.claim
+            self.establish_all("63A3", side(conceder) if conceder >= 0 else got)
             self.note("68D")
             self.status = DIRECTOR
             self.pending = (DISPUTED, -1, -1)
@@ -1013,7 +1073,7 @@ class Play:
             self.note("68B2")
             self.claim = None
             self.status = PLAY
-            self.turn = self.leaders[self.trick]
+            self.turn = self._next_turn()
             return True
         return False
 
@@ -1032,8 +1092,7 @@ class Play:
     def _claim_end(self):
         self.status = ENDED
         self.turn = None
-        if self.revokes:
-            self._flag("64C")
+        self._flag_64c()
 
     def _claimed(self):
         out = [0, 0]
@@ -1058,6 +1117,8 @@ class Play:
             self.claim[1] = n - tricks if back != got else n + tricks
             self.note("71" if back == (got if conceder < 0 else 1 - got) else "69B")
             return True
+        if option == "correct":
+            return self._correct_twelfth()
         if option in ("64B4", "64B5"):
             found = False
             for r in self.revokes:
@@ -1072,6 +1133,35 @@ class Play:
                 type(trick) is int and 0 <= trick < 13:
             return self._defective_found(seat, trick, c)
         return False
+
+    def _correct_twelfth(self):
+        """62D1: «Фальшренонс в двенадцатой взятке, даже установленный, необходимо
+        скорректировать, если он обнаружен до возвращения всех четырех рук в коробку» (63B
+        excepts it). The offender's two last cards change places, when his last one is of
+        the suit led to the twelfth trick (the legal card he replaces it with); tricks 12
+        and 13 are decided again. What the others' cards become (62C1, 62D2) is the
+        director's."""
+        for r in self.revokes:
+            if r[0] == 11 and not r[3] & (CORRECTED | WAIVED | DEEMED):
+                break
+        else:
+            return False
+        a, b = 44 + r[1], 48 + r[1]
+        last = self.cards[b] - 1
+        if self.trick != 13 or not self.cards[a] or last < 0 or \
+                last // 13 != (self.cards[44 + self.leaders[11]] - 1) // 13:
+            return False
+        self.cards[a], self.cards[b] = last + 1, self.cards[a]
+        self.winners[11] = self.winner(11) + 1
+        self.leaders[12] = self.winners[11] - 1
+        self.winners[12] = self.winner(12) + 1
+        r[3] |= CORRECTED
+        self.note("62D1")
+        self.flags = [f for f in self.flags if f not in ("62D", "64C")]
+        self._flag_64c()
+        if self.agreed is not None:
+            self.agree(self.agreed)
+        return True
 
     def _defective_found(self, seat, t, c):
         """67B1: seat did not play to trick t; the card he places is deemed a revoke."""

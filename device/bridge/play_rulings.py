@@ -41,6 +41,7 @@ _OPTIONS = """
 79C|64B4|64B4
 79C|64B5|64B5
 79C|defective|67B1
+79C|correct|62D1
 """
 
 # What happened (law|text) and each choice (law/entry|text), in Russian and in English.
@@ -83,7 +84,7 @@ _RU = """
 50D2/forbid|Запретить ход в эту масть, пока он сохраняет ход
 50D2/none|Не требовать и не запрещать; карта остается штрафной
 67/supply|Нарушитель восполняет взятку законной картой
-67/omit|Взятка остается без карты; решение — в конце (67Б)
+67/omit|Никто не заметил вовремя: взятка без карты, решение — в конце (67Б)
 62C1/withdraw|Игрок ненарушившей стороны берет карту назад
 62C1/keep|Карта остается сыгранной
 62C2/withdraw|Игрок берет карту назад; карта вистующего — штрафная
@@ -94,6 +95,7 @@ _RU = """
 79C/64B4|Фальшренонс замечен после заявки ненарушившей стороны в следующей сдаче: без исправления
 79C/64B5|Фальшренонс замечен после окончания тура: без исправления
 79C/defective|Игрок не сыграл во взятку: он кладет в нее карту (фальшренонс)
+79C/correct|Фальшренонс в двенадцатой взятке корректируется: последние карты нарушителя меняются
 """
 
 _EN = """
@@ -135,7 +137,7 @@ _EN = """
 50D2/forbid|Forbid that suit while he retains the lead
 50D2/none|No requirement: the penalty card stays
 67/supply|The offender supplies a card he can legally play
-67/omit|The trick stands short; settled at the end (67B)
+67/omit|Nobody noticed in time: the trick stands short, settled at the end (67B)
 62C1/withdraw|The non-offender takes his card back
 62C1/keep|The card stays played
 62C2/withdraw|He takes his card back; a defender's is a penalty card
@@ -146,6 +148,7 @@ _EN = """
 79C/64B4|Revoke first noticed after a call by the non-offenders on the next board: no rectification
 79C/64B5|Revoke first noticed after the round ended: no rectification
 79C/defective|A player did not play to a trick: he places a card in it (a revoke)
+79C/correct|The twelfth-trick revoke is corrected: the offender's last two cards change places
 """
 
 

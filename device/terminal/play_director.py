@@ -1,10 +1,11 @@
 """Director mode on the play: the options the Laws give for a card held by the engine (the
 texts of bridge.play_rulings), a disputed claim with the remaining hands (70B3); with no card
-held, the correction of a revoke that is not yet established (62) and, between tricks, a
-defender's concession his partner objects to (68B2); after the play, until the result is
-verified (a verified one is erased first), the entries of the correction period (79C): a
-withdrawn concession or agreement (71, 69B), a revoke found too late (64B4, 64B5), a card a
-player did not play to a trick (67B1).
+held, the correction of a revoke that is not yet established (62) and, while the engine
+takes a claim (68: not in the middle of the last trick), a defender's concession his partner
+objects to (68B2); after the play, until the result is verified (a verified one is erased
+first), the entries of the correction period (79C): a withdrawn concession or agreement (71,
+69B), a revoke found too late (64B4, 64B5), a card a player did not play to a trick (67B1),
+the correction of a twelfth-trick revoke (62D1).
 
 An option that needs more is asked for before OK applies it, in order: a seat (♣♦♥♠ = N E S
 W), the tricks (70, 68B2, 71) or a trick's number (67B1), a suit (50D2, 57A3), a card (67A1,
@@ -47,7 +48,7 @@ def play_pending(board):
             if not r[3] & _ESTABLISHED_OR_CORRECTED:
                 law, s, out = REVOKE, r[1], [("correct", "62B", t("revoke_fix"))]
                 break
-        if not play.cards[play.trick * 4 + play.leaders[play.trick]]:
+        if play.claimable():
             out += play_rulings.options(CONCESSION, lang())
     elif play.status == "ended" and not board.verified:
         law = AFTER
@@ -55,6 +56,7 @@ def play_pending(board):
         for o in play_rulings.options(AFTER, lang()):
             if (o[0] == "withdraw" and play.claim is not None) or \
                     (o[0] == "defective" and "67B" in play.flags) or \
+                    (o[0] == "correct" and "62D" in play.flags) or \
                     (o[0] in ("64B4", "64B5") and late):
                 out.append(o)
     return (law, s, -1, out) if out else None

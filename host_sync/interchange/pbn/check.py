@@ -4,10 +4,13 @@ For each game: the auction is checked call by call (the same `bridge.auction` th
 runs), the contract and declarer are derived from it (from the tags when there is no auction),
 the score is recomputed (Law 77) from that contract, the Result tag and the vulnerability,
 and every disagreement with the file's own Contract, Declarer and Score tags is named.
+An irregular call that the next player called over is condoned, as the Laws condone it
+(27A1, 29A, 37A: see CONDONED): the auction is "condoned", not "illegal", and the contract
+comes from the auction as it stood; the summary line counts such auctions apart.
 """
 
 from bridge import boards, calls
-from bridge.auction import Auction
+from bridge.auction import REFUSED, Auction
 from bridge.score import RISKS, score
 from bridge.seats import SEATS, parse_seat, partner
 
@@ -59,19 +62,53 @@ def tricks_for_declarer(result, declarer):
     return None
 
 
+# Irregular calls the next player accepts by calling, and the paragraph that says so:
+# 27A1 «Оно принимается, если этот игрок делает заявку»; 29A «ЛО нарушителя может
+# предпочесть сделать заявку, теряя тем самым право на какое-либо исправление» (30-32);
+# 37A «эта заявка и все последующие заявки остаются в силе». The others are not condoned:
+# 36A and 39 cancel the call and every later one, 38 is never played.
+CONDONED = {"27": "27A1", "30": "29A", "31": "29A", "32": "29A", "37": "37A"}
+
+
 def replay_auction(game, dealer):
     """Feed the game's calls to the Laws core.
 
-    Returns (Auction, law of the first irregular call or None, accepted irregularities).
-    A call marked by PBN as an accepted irregularity (^I insufficient, ^S out of rotation)
-    stands, as the Laws let the opponents accept it (27A, 29A); it is listed, not hidden.
+    Returns (Auction, law of the first irregular call left unsettled or None, condoned).
+    An irregular call that the next player called over stands, as the Laws say (CONDONED):
+    the engine settles it when that call comes, as at the table. A call marked by PBN as an
+    accepted irregularity (^I insufficient, ^S out of rotation) is accepted at once. Each
+    such call is listed in `condoned`, as text naming the call and the paragraph.
     """
     auction = Auction(dealer)
     seat = parse_seat(game.auction_first)
     marks = {}
     for position, token in game.auction_irregularities:
         marks.setdefault(position, []).append(token)
-    accepted = []
+    condoned = []
+    held = None  # (text of the irregular call, paragraph) awaiting the next player's call
+    made = 0  # calls made so far
+
+    def make(seat, call, marked):
+        """One call; the law of an irregular call left unsettled, else None."""
+        nonlocal held, made
+        made += 1
+        law = auction.call(seat, call)
+        if law == REFUSED:  # not the player who may call over it (or no call can stand)
+            return auction.pending[2] if auction.pending else law
+        if held is not None:  # the next player called: it stands (his own call may not)
+            condoned.append("%s: Law %s, accepted by %s calling" % (*held, SEATS[seat]))
+            held = None
+        if law is None:
+            return None
+        if law not in CONDONED:
+            return law
+        what = "call %d (%s by %s)" % (made, calls.to_pbn(call), SEATS[seat])
+        if marked and auction.accept():
+            condoned.append("%s: Law %s, marked accepted" % (what, CONDONED[law]))
+        else:
+            held = (what, CONDONED[law])
+        return None
+
     for i, token in enumerate(game.calls):
         for mark in marks.get(i, ()):
             if mark == "^S":
@@ -81,20 +118,18 @@ def replay_auction(game, dealer):
             continue
         if token == "AP":
             while not auction.is_over():
-                law = auction.call(seat, calls.PASS)
+                law = make(seat, calls.PASS, False)
                 if law is not None:
-                    return auction, law, accepted
+                    return auction, law, condoned
                 seat = (seat + 1) & 3
             continue
-        call = calls.parse(token)
-        law = auction.classify(seat, call)
-        if law is not None and marks.get(i) and law in ("27", "30", "31", "32"):
-            accepted.append(law)
-            auction.record(seat, call)
-        elif auction.call(seat, call) is not None:
-            return auction, law, accepted
+        law = make(seat, calls.parse(token), bool(marks.get(i)))
+        if law is not None:
+            return auction, law, condoned
         seat = (seat + 1) & 3
-    return auction, None, accepted
+    if held is not None:
+        return auction, auction.pending[2], condoned
+    return auction, None, condoned
 
 
 def check_game(path, game):
@@ -130,17 +165,22 @@ def check_game(path, game):
         out["auction"] = "none"  # an Auction tag with no calls records nothing
     else:
         try:
-            auction, law, accepted = replay_auction(game, dealer)
+            auction, law, condoned = replay_auction(game, dealer)
         except ValueError as e:
             out["error"] = "auction: %s" % e
             return out
         if law is not None:
             out["auction"] = "illegal"
             call = auction.pending
-            problems.append("call %d (%s by %s) is irregular: Law %s" % (
-                len(auction.calls) + 1, calls.to_pbn(call[1]), SEATS[call[0]], law))
+            if call is None:
+                problems.append("call %d is refused by the Laws engine" % (
+                    len(auction.calls) + 1))
+            else:
+                problems.append("call %d (%s by %s) is irregular: Law %s" % (
+                    len(auction.calls) + 1, calls.to_pbn(call[1]), SEATS[call[0]], law))
         else:
-            out["auction"] = "legal"
+            # irregular but condoned: the auction as it stood gives contract and declarer
+            out["auction"] = "condoned" if condoned else "legal"
             if auction.status == "passed_out":
                 contract, derived_from_auction = "Pass", True
             elif auction.status == "ended":
@@ -148,8 +188,8 @@ def check_game(path, game):
                 contract, derived_from_auction = (bid, risk), True
             else:
                 problems.append("auction incomplete after %d calls" % len(auction.calls))
-        if accepted:
-            out["accepted"] = ["Law " + law for law in accepted]
+        if condoned:
+            out["condoned"] = condoned
 
     tag_contract = tag_declarer = None
     try:
@@ -215,12 +255,14 @@ class Summary:
     """The counts of the last line."""
 
     def __init__(self):
-        self.games = self.legal = self.illegal = self.contract = self.score = 0
+        self.games = self.legal = self.condoned = self.illegal = self.contract = self.score = 0
 
     def add(self, line):
         self.games += 1
         if line.get("auction") == "legal":
             self.legal += 1
+        elif line.get("auction") == "condoned":
+            self.condoned += 1
         elif line.get("auction") == "illegal":
             self.illegal += 1
         problems = line.get("problems", ())
@@ -230,10 +272,12 @@ class Summary:
             self.score += 1
 
     def line(self):
-        return ("pbn-check: %d games, %d legal auctions, %d illegal, %d contract mismatches, "
-                "%d score mismatches" % (self.games, self.legal, self.illegal, self.contract,
-                                         self.score))
+        return ("pbn-check: %d games, %d legal auctions, %d irregular but condoned, "
+                "%d illegal, %d contract mismatches, %d score mismatches" % (
+                    self.games, self.legal, self.condoned, self.illegal, self.contract,
+                    self.score))
 
 
 def is_clean(line):
+    """No error, no problem, an auction the Laws let stand (a condoned one stands too)."""
     return "error" not in line and not line["problems"] and line.get("auction") != "illegal"

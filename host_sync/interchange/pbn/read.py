@@ -7,10 +7,16 @@ The standard is "Portable Bridge Notation 2.1" (beside a team checkout:
   chunks, game breaks).  It has to run over the whole file, not game by game,
   because a brace comment may hold the semi-empty lines that otherwise
   separate games (3, 3.8).
-* ``_GameBuilder`` assembles one game from its tokens: tags with first
-  occurrence winning (3.4), the auction and play sections (3.5, 3.6),
-  supplemental sections (5) and comments; ``_Inheritance`` carries the
-  "#" / "##" tag values from game to game (4.8).
+* ``_GameBuilder`` assembles one game from its tokens: tags, the auction and
+  play sections (3.5, 3.6), supplemental sections (5) and comments;
+  ``_Inheritance`` carries the "#" / "##" tag values from game to game (4.8).
+
+Real files depart from the standard in a few known ways, and each is read
+with a warning rather than lost: a tag the game already has starts the next
+game (3.4 says it is ignored, but vugraph software wrote games with no blank
+line between them), an unquoted tag value (``[Datum 2000.01.01]``) is taken
+up to its ']', and a suit letter with no rank in a play section is the
+unknown card '-'.
 
 Malformed content never raises: the game gets an ``error`` text and reading
 goes on with the next game.  Only ``read_file`` raises, for a file that
@@ -45,7 +51,7 @@ class Game:
 
     index: int  # 0-based position of the game in its file
     line: int  # 1-based line of the game's first tag
-    tags: dict = field(default_factory=dict)  # name -> value; first wins; no Note tags
+    tags: dict = field(default_factory=dict)  # name -> value; no Note tags
     tag_order: list = field(default_factory=list)  # names in order of first appearance
     auction_first: str | None = None  # Auction tag value; None without auction section
     calls: list = field(default_factory=list)  # 'Pass', 'X', 'XX', '1C'..'9NT', 'AP', '-'
@@ -75,6 +81,7 @@ class _Token(NamedTuple):
     line: int  # 1-based line where the token starts
     text: str = ""  # tag name, comment text, data text or error message
     value: str = ""  # tag value
+    warning: str = ""  # a tag read although it departs from the standard (unquoted value)
 
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -82,6 +89,8 @@ _SPACE = re.compile(r"\s*")
 _NAME = re.compile(r"[A-Za-z0-9_]+")
 _STRING = re.compile(r'"((?:\\.|[^"\\])*)"')
 _STRING_ESCAPE = re.compile(r'\\([\\"])')
+# An unquoted tag value as old files write it ('[Datum 2000.01.01]'): up to the ']'.
+_BARE_VALUE = re.compile(r'[^\]\["{};]*')
 # Data runs until a tag, a comment or the end of the line; a quoted string
 # (section element, 5.1) may hold any of those characters.
 _DATA = re.compile(r'(?:[^\[{;"]|"(?:\\.|[^"\\])*")+')
@@ -175,8 +184,10 @@ class _Lexer:
             return self._bad_tag(first, "tag name expected after '['")
         self.col = name.end()
         name = name.group()
-        if not self._skip_tag_space() or self.lines[self.row][self.col] != '"':
+        if not self._skip_tag_space():
             return self._bad_tag(first, f"tag {name}: quoted value expected after the name")
+        if self.lines[self.row][self.col] != '"':
+            return self._bare_tag(first, name)
         value = _STRING.match(self.lines[self.row], self.col)
         if value is None:
             return self._bad_tag(first, f"tag {name}: unterminated string")
@@ -185,6 +196,19 @@ class _Lexer:
             return self._bad_tag(first, f"tag {name}: ']' expected after the value")
         self.col += 1
         return _Token("tag", first, name, _STRING_ESCAPE.sub(r"\1", value.group(1)))
+
+    def _bare_tag(self, first: int, name: str) -> _Token:
+        """A value without quotes, closed by ']' on the same line: read, with a warning
+        (files of the 1990s write '[Datum 2000.01.01]'); anything else is a bad tag."""
+        line = self.lines[self.row]
+        value = _BARE_VALUE.match(line, self.col)
+        end = value.end()
+        if end >= len(line) or line[end] != "]" or not value.group().strip():
+            return self._bad_tag(first, f"tag {name}: quoted value expected after the name")
+        self.col = end + 1
+        text = value.group().strip()
+        return _Token("tag", first, name, text,
+                      f"tag {name}: value {text!r} is not quoted; read as it stands")
 
     def _skip_tag_space(self) -> bool:
         """Skip white space inside a tag pair; False if the game ends first."""
@@ -292,6 +316,7 @@ class _Moves:
         self.irregularities: list[tuple[int, str]] = []
         self.end: str | None = None
         self.note_texts: dict[int, str] = {}
+        self.warnings: list[str] = []  # departures read anyway, taken by the game builder
 
     def feed(self, text: str) -> str | None:
         """Read one data chunk; return the first problem found, if any."""
@@ -310,6 +335,11 @@ class _Moves:
             self.irregularities.append((len(self.items), token))
             return self._after_end(token)
         move = self.normalise(token)
+        if move is None and self.kind == "card" and token.upper() in ("S", "H", "D", "C"):
+            # a suit without its rank (old vugraph files): the card is unknown, which is
+            # what '-' says (3.6: "A dash '-' is used for each card that is unknown")
+            self.warnings.append(f"card {token!r} has no rank; read as '-' (unknown card)")
+            move = "-"
         if move is None:
             return f"unknown {self.kind} token {token!r}"
         self.items.append(move)
@@ -362,7 +392,7 @@ class _Moves:
 # Game assembly
 
 class _GameBuilder:
-    """Collects the tokens of one game (between semi-empty lines)."""
+    """Collects the tokens of one game (between semi-empty lines, or up to a repeated tag)."""
 
     def __init__(self, index: int, source: str, inheritance: _Inheritance):
         self.game = Game(index=index, line=0)
@@ -380,11 +410,20 @@ class _GameBuilder:
         if self.game.error is None:
             self.game.error = f"{self.source}:{line}: {message}"
 
+    def warn(self, line: int, message: str) -> None:
+        self.game.warnings.append(f"{self.source}:{line}: {message}")
+
+    def repeats(self, token: _Token) -> bool:
+        """Whether token is a tag this game already has (Note tags may repeat, 3.5.5)."""
+        return token.kind == "tag" and token.text != "Note" and token.text in self.game.tags
+
     def add(self, token: _Token) -> None:
         if token.kind in ("tag", "bad_tag") and not self.started:
             self.started = True
             self.game.line = token.line
         if token.kind == "tag":
+            if token.warning:
+                self.warn(token.line, token.warning)
             self._tag(token)
         elif token.kind == "data":
             self._data(token)
@@ -400,14 +439,9 @@ class _GameBuilder:
             return
         self._close_section()
         self.section, self.moves = name, None
-        if name in self.game.tags:  # repeated tag: ignored (3.4), and so is its data
-            if name in ("Auction", "Play"):
-                self.fail(token.line, f"second {name} section")
-            self.section = None
-            return
         value, problem = self.inheritance.resolve(name, raw)
         if problem and value:  # forbidden, but what it means is clear: keep it, say so
-            self.game.warnings.append(f"{self.source}:{token.line}: {problem}")
+            self.warn(token.line, problem)
         elif problem:
             self.fail(token.line, problem + " and there is no earlier value to inherit")
         self.game.tags[name] = value
@@ -437,6 +471,9 @@ class _GameBuilder:
             problem = self.moves.feed(token.text)
             if problem:
                 self.fail(token.line, f"{self.section} section: {problem}")
+            for warning in self.moves.warnings:
+                self.warn(token.line, f"{self.section} section: {warning}")
+            self.moves.warnings.clear()
         elif self.section is None and not self.started:
             self.fail(token.line, f"text before the first tag: {token.text.strip()!r}")
         elif self.section is not None:
@@ -473,6 +510,14 @@ def parse_text(text: str, source: str = "<text>") -> Iterator[Game]:
     inheritance = _Inheritance()
     builder = _GameBuilder(0, source, inheritance)
     for token in _Lexer(text).tokens():
+        if builder.repeats(token):
+            # 3.4 would ignore a repeated tag; files of vugraph software write the next
+            # game's tags straight after the last game's last tag or section, so a tag the
+            # game already has (a second Event, Board, Deal, Auction...) starts the next one
+            yield builder.finish()
+            builder = _GameBuilder(builder.game.index + 1, source, inheritance)
+            builder.warn(token.line, f"tag {token.text} repeats without a blank line "
+                                     "before it: a new game starts here")
         if token.kind != "break":
             builder.add(token)
         elif builder.started:
