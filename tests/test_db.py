@@ -106,6 +106,31 @@ def test_a_failed_transaction_leaves_neither_the_change_nor_its_audit(db):
     assert db.value("SELECT COUNT(*) FROM audit") == before
 
 
+def test_a_failed_inner_step_undoes_only_itself(db):
+    """A nested transaction is a savepoint: the outer one catches the inner step's failure
+    and commits its own change; the inner step's first write (before it failed) is gone."""
+    eid = setup.create_event(db, "Club night")
+    with db.transaction():
+        db.update("events", {"id": eid}, {"name": "Outer"}, "director")
+        with pytest.raises(sqlite3.IntegrityError):
+            with db.transaction():
+                db.update("events", {"id": eid}, {"name": "Inner"}, "director")
+                db.insert("sessions", {"event_id": 999, "number": 1}, "director")
+    assert db.value("SELECT name FROM events") == "Outer"
+    news = [json.loads(r[0]) for r in db.all("SELECT new FROM audit WHERE tbl = 'events'")]
+    assert {"name": "Inner"} not in news and {"name": "Outer"} in news
+
+
+def test_migrations_split_where_sqlite_says_a_statement_ends():
+    from host_sync.event.db import _statements
+    sql = ("CREATE TABLE a (x TEXT DEFAULT 'a;b');\n-- one; comment\n"
+           "INSERT INTO a VALUES ('c;\nd');\n")
+    assert _statements(sql) == ["CREATE TABLE a (x TEXT DEFAULT 'a;b');",
+                                "-- one; comment\nINSERT INTO a VALUES ('c;\nd');"]
+    with pytest.raises(DatabaseError, match="ends inside a statement"):
+        _statements("CREATE TABLE b (x TEXT")
+
+
 def test_changes_outside_a_transaction_are_refused(db):
     with pytest.raises(RuntimeError, match="transaction"):
         db.insert("events", {"name": "x", "key": "00", "created_at": "now"}, "scorer")

@@ -131,13 +131,22 @@ class Database:
 
     @contextmanager
     def transaction(self):
-        """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on any exception); nests as one transaction."""
+        """BEGIN IMMEDIATE ... COMMIT, ROLLBACK on any exception. Inside another transaction
+        it is a SAVEPOINT: an inner step that fails undoes its own writes and nothing else, so
+        a caller that catches its exception goes on with its own writes intact and none of the
+        inner step's half done."""
         if self._depth:
+            name = "step%d" % self._depth
+            self.conn.execute("SAVEPOINT " + name)
             self._depth += 1
             try:
                 yield self
+            except BaseException:
+                self.conn.execute("ROLLBACK TO " + name)
+                raise
             finally:
                 self._depth -= 1
+                self.conn.execute("RELEASE " + name)
             return
         self.conn.execute("BEGIN IMMEDIATE")
         self._depth = 1
@@ -220,9 +229,18 @@ class Database:
 
 
 def _statements(sql):
-    """The statements of a migration file (no semicolons inside literals or comments)."""
-    lines = [line.split("--", 1)[0] for line in sql.splitlines()]
-    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
+    """The statements of a migration file, split where SQLite itself says a statement is
+    complete (so a semicolon in a literal or a comment does not cut one)."""
+    found, pending = [], ""
+    for line in sql.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            found.append(pending.strip())
+            pending = ""
+    if pending.strip() and not all(
+            line.strip().startswith("--") or not line.strip() for line in pending.splitlines()):
+        raise DatabaseError("a migration ends inside a statement: %r" % pending.strip()[:60])
+    return found
 
 
 def open_db(path, create=False):
