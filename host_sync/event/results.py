@@ -9,14 +9,12 @@ scores, the opening leads the terminals recorded, the pairs' names and the hand 
 import json
 from fractions import Fraction
 
-from bridge import boards as law2
 from bridge import cards
 from bridge.calls import STRAINS, level, strain
-from bridge.score import score
 from bridge.seats import SEATS
 
 from host_sync.event import setup
-from host_sync.scoring.session import Board, Pair, Result, Session
+from host_sync.scoring.session import Board, Pair, Result, Session, ns_points
 
 ARTIFICIAL = {60: "A+", 50: "A", 40: "A-"}
 
@@ -100,8 +98,8 @@ def _adjusted(result, adj, board, session):
                                                 adj["tr"]]]
     weighted = []
     for percent, ct, risk, declarer, tricks in parts:
-        points = score(level(ct), strain(ct), risk, law2.is_vulnerable(vul, declarer), tricks)
-        weighted.append((Fraction(percent, 100), points if declarer in (0, 2) else -points))
+        weighted.append((Fraction(percent, 100),
+                         ns_points(level(ct), strain(ct), risk, vul, declarer, tricks)))
     if how == "wgt":
         result.weighted = tuple(weighted)
     else:

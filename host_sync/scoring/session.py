@@ -130,12 +130,19 @@ def played_points(contract, declarer, tricks, vul):
     level, strain, risk = parsed
     if not level:
         return 0
-    seat = parse_seat(declarer)
     if tricks is None:
         raise Refused("contract %s without the number of tricks" % contract)
-    points = _declarer_points(level, strain, risk, board_rules.is_vulnerable(vul, seat),
-                              int(tricks))
-    return points if seat in (0, 2) else -points
+    return ns_points(level, strain, risk, vul, parse_seat(declarer), int(tricks))
+
+
+def ns_points(level, strain, risk, vul, declarer, tricks):
+    """North-South's points (Law 77) of a contract that `declarer` (0..3) played, `vul` the
+    board's ('None', 'NS', 'EW', 'All'): the host's one definition, which ingest, the PBN
+    check, the database reader and the files use (the terminal's own copy,
+    terminal.session.ns_score, is pinned to it by tests/test_host_rooms.py)."""
+    points = _declarer_points(level, strain, risk, board_rules.is_vulnerable(vul, declarer),
+                              tricks)
+    return points if declarer in (0, 2) else -points
 
 
 @lru_cache(maxsize=1024)

@@ -21,10 +21,10 @@ from bridge.auction import Auction
 from bridge.calls import FIRST_BID, LAST_BID, MAX_LEVEL, level, strain
 from bridge.cards import parse_deal
 from bridge.lawcodes import DIRECTOR, EV_ACCEPT, EV_REJECT, call_event
-from bridge.score import score
 
 from host_sync.event.db import now
 from host_sync.event.setup import current_session
+from host_sync.scoring.session import ns_points
 from host_sync.station.link import cbor_encode
 
 ACTOR = "sync"
@@ -163,9 +163,7 @@ _BOARD_KINDS = {
 
 def ns_score(board, vul, bid, risk, declarer, tricks):
     """Law 77 score for NS of a contract made by `declarer` with `tricks` won."""
-    side_vul = law2.is_vulnerable(vul, declarer)
-    points = score(level(bid), strain(bid), risk, side_vul, tricks)
-    return points if declarer in (0, 2) else -points
+    return ns_points(level(bid), strain(bid), risk, vul, declarer, tricks)
 
 
 # -- the batch -------------------------------------------------------------------------------

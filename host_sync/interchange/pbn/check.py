@@ -11,8 +11,10 @@ comes from the auction as it stood; the summary line counts such auctions apart.
 
 from bridge import boards, calls
 from bridge.auction import REFUSED, Auction
-from bridge.score import RISKS, score
+from bridge.score import RISKS
 from bridge.seats import SEATS, parse_seat, partner
+
+from host_sync.scoring.session import ns_points
 
 
 def format_contract(bid, risk):
@@ -235,9 +237,8 @@ def _check_score(out, tags, contract, declarer, vul):
             tricks = tricks_for_declarer(tags.get("Result", ""), declarer)
             if tricks is not None:
                 bid, risk = contract
-                points = score(calls.level(bid), calls.strain(bid), risk,
-                               boards.is_vulnerable(vul, declarer), tricks)
-                computed = points if declarer in (0, 2) else -points
+                computed = ns_points(calls.level(bid), calls.strain(bid), risk, vul,
+                                     declarer, tricks)
     except ValueError as e:
         problems.append("Result tag %r: %s" % (tags.get("Result"), e))
     out["score_ns"] = computed
