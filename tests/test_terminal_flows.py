@@ -197,8 +197,10 @@ def test_verification_and_dispute(term):
     term.press("OK UP OK")
     assert "Противники: OK верно" in term.text()
     term.press("BACK")
-    assert term.records()[-2:] == [("ver", {"b": 1, "ok": 0}),
-                                   ("flag", {"b": 1, "law": None, "why": "dispute"})]
+    assert term.records()[-3:] == [("ver", {"b": 1, "ok": 0}),
+                                   ("flag", {"b": 1, "law": None, "why": "dispute"}),
+                                   ("erase", {"b": 1})]  # the refused result is gone
+    assert "Взятки разыгрывающего" in term.text() and "10" not in term.text()
     term.press("UP UP OK OK")
     assert term.records()[-2:] == [("res", {"b": 1, "tr": 11, "sc": 450}),
                                    ("ver", {"b": 1, "ok": 1})]

@@ -138,7 +138,10 @@ class TricksScreen:
 
 
 class VerifyScreen:
-    """The opponents check what was entered: OK agrees, BACK disagrees (a dispute)."""
+    """The opponents check what was entered: OK agrees, BACK disagrees (a dispute). A result
+    they refused is erased at once (`erase` after the `ver` 0): it is gone from the board, so
+    the next result entered, and only that one, comes back to them; nothing can verify the
+    refused one by a later OK."""
 
     def __init__(self, board):
         self.board = board
@@ -152,6 +155,7 @@ class VerifyScreen:
         elif k == keys.BACK:
             app.commit("ver", {"b": b, "ok": 0})
             app.commit("flag", {"b": b, "law": None, "why": "dispute"})
+            app.commit("erase", {"b": b})
             app.go(TricksScreen(self.board))
         else:
             app.refuse()
