@@ -57,7 +57,12 @@ risk_seat|X/XX, \u2663\u2666\u2665\u2660 = С В Ю З|X/XX, \u2663\u2666\u2665\
 change|Замена заявки|Change of call
 unintended|случайная 25A|unintended 25A
 deliberate|намеренная 25B|deliberate 25B
-refused|Не принято|Not accepted
+refused|Не принято правилами|Not taken by the Laws
+td_wait|Ждите директора|Wait for the director
+must_repeat|%s: повторите %s|%s must repeat %s
+no_call|Заявок еще нет|No call to change
+level_first|Сначала уровень 1-7|The level first: 1-7
+strain_next|Теперь масть или БК|Now the strain or NT
 passed_out|Пас все|Passed out
 contract|Контракт|Contract
 quick|Быстрый ввод|Quick entry
@@ -66,12 +71,18 @@ levels|1-7|1-7
 levels_po|1-7, PASS: пас все|1-7, PASS: passed out
 lead|Первый ход|Opening lead
 lead_help|масть, затем карта|suit, then the card
-lead_ranks|2-9,0=10 \u2663В\u2666Д\u2665К\u2660Т|2-9,0=10 \u2663J\u2666Q\u2665K\u2660A
+honours|2-9 0=10 \u2663В \u2666Д \u2665К \u2660Т|2-9 0=10 \u2663J \u2666Q \u2665K \u2660A
 lead_skip|OK без хода|OK no lead
+review|Торговля|Auction
+scroll|\u2191\u2193|\u2191\u2193
+review_key|PASS: торговля|PASS: the auction
+lead_by|ходит %s|%s leads
+no_review|Торговля не записана|No auction recorded
+review_over|Первый ход сделан|The lead is faced
 lead_not_lho|Ходит ЛО разыгр.: %s|Leader is LHO: %s
 lead_no_card|У %s нет %s|%s does not hold %s
 restrict|Ограничения хода|Lead restrictions
-restrict_26|! Ограничения хода 26|! Lead restrictions 26
+restrict_26|!огр.хода 26|!lead restr. 26
 tricks|Взятки разыгрывающего|Tricks by declarer
 tricks_help|цифры, \u2191\u2193 +/-|digits, \u2191\u2193 +/-
 ok_record|OK записать|OK record
@@ -120,9 +131,15 @@ apply|OK применить|OK apply
 ok_back|OK, BACK|OK, BACK
 next_call|Следующая заявка: %s|Next call: %s
 repl|Замена назначения|Replacement bid
-repl_1|1 обычная|1 natural
-repl_2|2 то же значение 27B1b|2 same meaning 27B1b
+repl_1|1 естественная 27B1a|1 natural 27B1a
+repl_2|2 то же знач. 27B1b|2 same meaning 27B1b
 repl_3|3 искусственная|3 artificial
+o_accept|принять (ЛО)|LHO accepts
+o_reject|не принимать|not accepted
+o_lho|ЛО заявляет|LHO calls
+o_proper|заявляет очередной|proper player calls
+o_offender|нарушитель заменяет|offender replaces
+no_accept|Принять нельзя|Cannot be accepted
 adj_menu|Скорр. результат|Adjusted score
 adj_art|1 искусств. 60/50/40|1 artificial 60/50/40
 adj_asg|2 назначенный|2 assigned
