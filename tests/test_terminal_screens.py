@@ -1,8 +1,8 @@
 """Screenshots of the main screens in Russian and English (auction, irregularity, the
 director's options, the opening lead with the honours' keys, the auction reviewed after the
 final pass, result entry, score, the board's traveller, a refused call and its reason; with
-the play recorded: a trick, and a revoke), made by the simulator from a key script and compared with the ones in
-docs/screens/ (regenerate: `python tests/test_terminal_screens.py`)."""
+the play recorded: a trick, and a revoke), made by the simulator from a key script and
+compared with the ones in docs/screens/ (regenerate: `python tests/test_terminal_screens.py`)."""
 
 import sys
 

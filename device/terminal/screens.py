@@ -129,10 +129,10 @@ def rank_key(k):
 
 
 def review(app, board):
-    """The auction may be shown (terminal.board_entry.AuctionScreen, once the auction has ended): it was recorded, it
-    ended in a contract, and the opening lead is not faced yet (not recorded, alone or as
-    the first card of the play). The screens of the lead, of the play and of the tricks
-    (when neither is recorded) send PASS here; refused with the reason otherwise."""
+    """Show the auction (terminal.board_entry.AuctionScreen, once the auction has ended)
+    if it was recorded, it ended in a contract, and the opening lead is not faced yet (not
+    recorded, alone or as the first card of the play); else refuse, with the reason. The
+    screens of the lead, of the play and of the tricks send PASS here."""
     ct = board.contract()
     if board.quick is not None or not board.events or ct is None or ct[2] < 0:
         app.refuse(t("no_review"))

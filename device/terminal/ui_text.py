@@ -44,6 +44,7 @@ wrong_board|Не из этого раунда!|Not in this round!
 played_before|Уже игралась парой!|Played by a pair!
 law15|Правило 15: директор|Law 15: director
 brd|Сд|Bd
+brd_pairs|Сд%d %d-%d|Bd%d %d-%d
 dealer|Сд:|Dlr:
 vul|Зона:|Vul:
 vul_none|нет|none
@@ -119,6 +120,8 @@ td_rule|2 решение: пр.%s|2 rule: law %s
 td_adjust|3 корр. результат|3 adjusted score
 td_erase|4 стереть результат|4 erase the result
 td_restrict|5 ограничения хода|5 lead restrictions
+td_fix|2 исправление 79C|2 correction 79C
+td_closed|раунд закрыт: пр.79C|closed round: law 79C
 td_board|\u2191\u2193 сдача, BACK выход|\u2191\u2193 board, BACK exit
 flags|Флаги|Flags
 td_guided|Директор: заявка|Director: call by
