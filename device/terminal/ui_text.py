@@ -35,7 +35,7 @@ stay|ост.|stay
 next_board|OK сдача %d|OK board %d
 close_round|OK закрыть раунд|OK close the round
 close_ask|Закрыть раунд %d?|Close round %d?
-no_more|Исправлений не будет|No corrections after
+no_more|Потом исправит только директор|Then only the director corrects
 session_end|Сессия окончена|Session over
 thanks|Спасибо за игру!|Thank you!
 choose_board|Сдача: _|Board: _
@@ -54,7 +54,7 @@ pass|Пас|Pass
 ranks|2 3 4 5 6 7 8 9 10 В Д К Т|2 3 4 5 6 7 8 9 10 J Q K A
 nt|БК|NT
 called_by|Заявка игрока|Call by
-risk_seat|X/XX, \u2663\u2666\u2665\u2660 = С В Ю З|X/XX, \u2663\u2666\u2665\u2660 = N E S W
+risk_seat|X/XX; \u2663С \u2666В \u2665Ю \u2660З|X/XX; \u2663N \u2666E \u2665S \u2660W
 change|Замена заявки|Change of call
 unintended|случайная 25A|unintended 25A
 deliberate|намеренная 25B|deliberate 25B
@@ -104,6 +104,14 @@ m_quick|1 быстрый ввод|1 quick entry
 m_boards|2 сдачи раунда|2 round's boards
 m_lang|3 English|3 Русский
 m_sound|4 звук вкл/выкл|4 sound on/off
+m_keys|5 клавиатура|5 the keypad
+kp_title|Клавиатура|The keypad
+kp_1|\u2663ВС \u2666ДВ \u2665КЮ \u2660ТЗ  БК|\u2663JN \u2666QE \u2665KS \u2660AW  NT
+kp_2|1   2   3   PASS \u2191|1   2   3   PASS \u2191
+kp_3|4   5   6   X    \u2193|4   5   6   X    \u2193
+kp_4|7   8   9   XX   MENU|7   8   9   XX   MENU
+kp_5|BACK 0  OK       DIR|BACK 0  OK       DIR
+kp_note|\u2663: масть,карта,игрок|\u2663: suit, card, player
 back|BACK назад|BACK back
 director|ДИРЕКТОР|DIRECTOR
 td_alarm|!!! ДИРЕКТОР !!!|!!! DIRECTOR !!!
