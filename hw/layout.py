@@ -17,6 +17,13 @@ a phone has * and #. Navigation is a column of its own on the right edge. DIR si
 the bottom-right corner with an unfitted position beside it, so a finger aiming at OK or XX
 cannot call the director by accident. 24 keys on 10 GPIO (5 rows, 5 columns).
 
+The caps' legends: each suit key carries three, the suit (large), the honour it enters where
+a card's rank is asked (♣ В/J, ♦ Д/Q, ♥ К/K, ♠ Т/A: rank order, left to right) and the seat
+where a player is asked (♣ С/N, ♦ В/E, ♥ Ю/S, ♠ З/W: the screen's column order), so that no
+player has to remember that the ♠ key is the ace. The screen repeats them where a rank or a
+seat is asked, and the player's menu (MENU 5 on the round overview) draws this panel with its
+legends (docs/screens/keypad-ru.png).
+
 A module of its own: the board's keypad driver needs it, the application and the simulator
 do not, and every name here would stay interned in their heap.
 """

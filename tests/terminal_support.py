@@ -261,7 +261,8 @@ def session_script(pin=PIN):
     """Keys for the whole session: every round opened from the configuration, 32 boards with
     full auctions (some irregular, ruled by the director), tricks, verification, a dispute,
     the director's adjusted scores (artificial, assigned, weighted), an erased and
-    re-entered result, corrections, and every round closed."""
+    re-entered result, corrections, every round closed, and after the last a closed round's
+    result corrected by the director."""
     out = []
     for r in range(1, ROUNDS + 1):
         out.append("OK OK  # round %d: configuration, players" % r)
@@ -271,6 +272,8 @@ def session_script(pin=PIN):
             out.extend(board_keys((r - 1) * PER_ROUND + i + 1, " ".join(pin)))
         out.append("OK OK  # close round %d" % r)
     out.append("expect " + "Сессия окончена")
+    out.append("DIR %s OK DOWN 2 4 S C OK 9 OK BACK  # board 1 of round 1 corrected (79C)"
+               % " ".join(pin))
     return "\n".join(out) + "\n"
 
 

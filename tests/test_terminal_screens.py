@@ -1,7 +1,8 @@
 """Screenshots of the main screens in Russian and English (auction, irregularity, the
-director's options, result entry, score, the board's traveller; with the play recorded: a
-trick, and a revoke), made by the simulator from a key script and compared with the ones in
-docs/screens/ (regenerate: `python tests/test_terminal_screens.py`)."""
+director's options, the opening lead with the honours' keys, the auction reviewed after the
+final pass, result entry, score, the board's traveller, a refused call and its reason, the
+keypad's legend; with the play recorded: a trick, and a revoke), made by the simulator from
+a key script and compared with the ones in docs/screens/ (regenerate: docs/SIM.md)."""
 
 import sys
 
@@ -20,12 +21,20 @@ shot auction-{lang}
 shot irregularity-{lang}
 DIR {pin} OK 2
 shot director-{lang}
-3 OK 1 3 H PASS PASS PASS OK UP
+3 OK 1 3 H PASS PASS PASS
+shot lead-{lang}
+PASS
+shot review-{lang}
+BACK OK UP
 shot result-{lang}
 OK OK
 shot score-{lang}
 DOWN
 shot traveller-{lang}
+BACK OK MENU H 1 NT DIR {pin} OK 2 4 OK PASS 2 C
+shot refusal-{lang}
+MENU 2 MENU 5
+shot keypad-{lang}
 """
 # Board 1's traveller as the station pushes it after the results of round 1 (the NS pair's
 # matchpoint percentage last): this table (3 v 11) is drawn inverted.
@@ -34,12 +43,20 @@ TRAVELLERS = {1: [[1, 9, 21, 0, 1, 10, -420, 0], [2, 10, 15, 0, 1, 9, -140, 30],
                   [5, 13, 17, 0, 3, 8, 50, 80], [6, 14, None, None, None, None, 0, 60]]}
 EXPECT = {
     "ru": {"auction": ["Ход: В", "2♥", "2♠"], "irregularity": ["ДИРЕКТОР", "Пр.27"],
-           "director": ["Принять может: Ю", "1 ЛО нарушителя"],
+           "director": ["Принять может: Ю", "1 принять (ЛО)", "4 нарушитель заменяет"],
+           "lead": ["Первый ход: Ю", "2-9 0=10 ♣В ♦Д ♥К ♠Т", "PASS: торговля"],
+           "review": ["Торговля Сд1", "1♠", "3♥ В  ходит Ю"],
+           "refusal": ["Ю: повторите 1БК"],
+           "keypad": ["♣ВС ♦ДВ ♥КЮ ♠ТЗ  БК", "7   8   9   XX   MENU"],
            "result": ["3♥ В", "9 (=)", "NS -140  EW +140"],
            "score": ["3♥ В =", "EW +140", "↓ протокол"],
            "traveller": ["Протокол сд.1", "3-11 3♥В=   -140  30", "4-12 4♥XВ-2 +300 100"]},
     "en": {"auction": ["Call: E", "2♥", "2♠"], "irregularity": ["DIRECTOR", "Law 27"],
-           "director": ["May accept: S", "1 Offender's LHO"],
+           "director": ["May accept: S", "1 LHO accepts", "4 offender replaces"],
+           "lead": ["Opening lead: S", "2-9 0=10 ♣J ♦Q ♥K ♠A", "PASS: the auction"],
+           "review": ["Auction Bd1", "3♥ E  S leads"],
+           "refusal": ["S must repeat 1NT"],
+           "keypad": ["♣JN ♦QE ♥KS ♠AW  NT", "BACK 0  OK       DIR"],
            "result": ["3♥ E", "9 (=)", "NS -140  EW +140"],
            "score": ["3♥ E =", "EW +140", "↓ traveller"],
            "traveller": ["Traveller bd 1", "3-11 3♥E=   -140  30", "1-9  4♠E=   -420   0"]},

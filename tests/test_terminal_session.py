@@ -63,6 +63,8 @@ def test_session_in_cpython(session):
     assert {d["law"] for _, k, d in records if k == "flag" and d["why"] == "irregular"} == \
         {"27", "38"}
     assert {d["how"] for _, k, d in records if k == "adj"} == {"art", "asg", "wgt", "np"}
+    assert records[-1][1:] == ("fix", {"b": 1, "pr": [3, 11], "how": "res", "ct": 21, "x": 0,
+                                       "dcl": 0, "tr": 9, "sc": -50})
     verified = {d["b"] for _, k, d in records if k == "ver" and d["ok"] == 1}
     adjusted = {d["b"] for _, k, d in records if k == "adj"}
     assert verified | adjusted == set(range(1, 33))

@@ -1,5 +1,6 @@
 """The director's adjusted scores (Law 12C): artificial (12C2, any 60/50/40 combination),
-assigned (a contract, declarer and tricks) or weighted (12C1c), and a board not played.
+assigned (a contract, declarer and tricks) or weighted (12C1c), and a board not played; and
+a closed round's result corrected (79C).
 
 Loaded from the director's menu (terminal.director), which is forgotten meanwhile: each
 screen goes back to the menu on its board.
@@ -8,12 +9,26 @@ screen goes back to the menu on its board.
 from hw import keys
 from terminal.entry import ContractEntry
 from terminal.screens import Confirm, Digits, contract_text
+from terminal.session import ns_score
 from terminal.ui_text import t
 
 
-def menu(app, b):
-    """Back to the director's menu on board b."""
-    app.show("director", "MenuScreen", app, b)
+def menu(app, board):
+    """Back to the director's menu on this board (a closed round's: its history entry)."""
+    app.show("director", "MenuScreen", app, getattr(board, "played", board.b))
+
+
+def record(app, board, data):
+    """The director's entry for a board: an `adj` of the open round's board; of a board
+    played here in a closed round (terminal.director marks it `played`), a `fix` with the
+    pairs who played it, which the host files under that round (Law 79C)."""
+    data["b"] = board.b
+    h = getattr(board, "played", 0)
+    if h:
+        data["pr"] = [h >> 10 & 1023, h & 1023]
+    app.commit("fix" if h else "adj", data)
+    app.click(True)
+    menu(app, board)
 
 
 class AdjustScreen:
@@ -32,14 +47,13 @@ class AdjustScreen:
             app.go(Confirm(t("adj_np"), t("brd") + str(self.board.b), self.apply,
                            lambda app: app.go(self)))
         elif k == keys.BACK:
-            menu(app, self.board.b)
+            menu(app, self.board)
         else:
             app.refuse()
 
     def apply(self, app):
         """OK on the question: the board was not played."""
-        app.commit("adj", {"b": self.board.b, "how": "np"})
-        menu(app, self.board.b)
+        record(app, self.board, {"how": "np"})
 
     def lines(self, app):
         return [t("adj_menu") + " " + t("brd") + str(self.board.b), t("adj_art"), t("adj_asg"),
@@ -60,12 +74,9 @@ class ArtificialScreen:
         elif k == keys.UP or k == keys.DOWN:
             self.at = 1 - self.at
         elif k == keys.OK:
-            app.commit("adj", {"b": self.board.b, "how": "art", "ns": self.pct[0],
-                               "ew": self.pct[1]})
-            app.click(True)
-            menu(app, self.board.b)
+            record(app, self.board, {"how": "art", "ns": self.pct[0], "ew": self.pct[1]})
         elif k == keys.BACK:
-            menu(app, self.board.b)
+            menu(app, self.board)
         else:
             app.refuse()
 
@@ -77,11 +88,13 @@ class ArtificialScreen:
 
 class AssignScreen:
     """An assigned score (contract, declarer, tricks), or a weighted one made of such parts
-    with percentages that add up to 100 (Law 12C1c: e.g. 60% of 4S= and 40% of 4S-1)."""
+    with percentages that add up to 100 (Law 12C1c: e.g. 60% of 4S= and 40% of 4S-1); or,
+    for a closed round's board, its result corrected (79C: "res", the contract as played,
+    declarer and tricks, or PASS for passed out)."""
 
     def __init__(self, board, how):
         self.board = board
-        self.how = how  # "asg" assigned or "wgt" weighted, as recorded
+        self.how = how  # "asg" assigned, "wgt" weighted or "res" corrected, as recorded
         self.parts = []
         self.clear()
 
@@ -92,7 +105,7 @@ class AssignScreen:
         """A new part: nothing typed."""
         self.step = 0 if self.how == "wgt" else 1
         self.pct = Digits(100 - self.total(), -1 if self.how == "wgt" else 100)
-        self.contract = ContractEntry(allow_passed=False)
+        self.contract = ContractEntry(allow_passed=self.how == "res")
         self.tricks = None
 
     def key(self, app, k):
@@ -112,7 +125,7 @@ class AssignScreen:
                 self.parts.pop()
                 self.clear()
             else:
-                menu(app, self.board.b)
+                menu(app, self.board)
             return None
         if self.step == 0:
             if k == keys.OK and self.pct.value > 0:
@@ -120,31 +133,34 @@ class AssignScreen:
             elif not self.pct.key(k):
                 app.refuse()
         elif self.step == 1:
-            if k == keys.OK and self.contract.done():
+            if k == keys.OK and self.contract.passed:
+                record(app, self.board, {"how": "res", "po": 1, "sc": 0})
+            elif k == keys.OK and self.contract.done():
                 self.tricks = Digits(13, -1, self.contract.value())  # declarer's tricks
                 self.step = 2
             elif not self.contract.key(k):
                 app.refuse()
         elif k == keys.OK and self.tricks.value >= 0:
             v = self.contract.value()
-            self.parts.append([self.pct.value, v[0], v[1], v[2], self.tricks.value])
+            tr = self.tricks.value
+            self.parts.append([self.pct.value, v[0], v[1], v[2], tr])
             if self.total() < 100:
                 return self.clear()
-            p = self.parts[0]
             if self.how == "wgt":
-                app.commit("adj", {"b": self.board.b, "how": "wgt", "parts": self.parts})
+                record(app, self.board, {"how": "wgt", "parts": self.parts})
             else:
-                app.commit("adj", {"b": self.board.b, "how": "asg", "ct": p[1], "x": p[2],
-                                   "dcl": p[3], "tr": p[4]})
-            app.click(True)
-            menu(app, self.board.b)
+                data = {"how": self.how, "ct": v[0], "x": v[1], "dcl": v[2], "tr": tr}
+                if self.how == "res":  # the score shown, as a result's `sc`
+                    data["sc"] = ns_score(v, self.board.vul, tr)
+                record(app, self.board, data)
         elif not self.tricks.key(k):
             app.refuse()
         return None
 
     def lines(self, app):
-        title = t("adj_wgt")[2:] if self.how == "wgt" else t("adj_asg")[2:]
-        out = [title]
+        title = (t("adj_wgt") if self.how == "wgt" else t("td_fix") if self.how == "res"
+                 else t("adj_asg"))[2:]
+        out = [t("brd") + str(self.board.b) + " " + title]
         if self.how == "wgt":
             out.append(t("part") % (len(self.parts) + 1, self.total()))
             for p in self.parts[-1:]:

@@ -7,7 +7,7 @@ tricks, the verification, the score) terminal.board_result: each loaded in this 
 """
 
 from hw import keys
-from terminal.screens import bid, board_title, call_text, seat_key, wrap
+from terminal.screens import bid, board_title, call_text, contract_text, lho, seat_key, wrap
 from terminal.ui_text import lang, seat, t
 
 
@@ -17,6 +17,7 @@ class AuctionScreen:
 
     MENU opens the menu (♣♦♥♠ there: the next call is made by N/E/S/W, out of rotation);
     BACK with nothing typed starts a change of the last call (Law 25A; MENU toggles 25B).
+    Once the auction has ended the same screen shows it for review (`review`).
     """
 
     def __init__(self, board, seat=-1, flags=0, ruled=False):
@@ -35,8 +36,17 @@ class AuctionScreen:
 
     def key(self, app, k):
         a = self.board.get_auction()
+        if a.status == "ended":  # shown for review: terminal.screens.review
+            n = len(table(a.calls)) - 1
+            if k == keys.UP or k == keys.DOWN:
+                self.level = max(0, min(self.level + (1 if k == keys.DOWN else -1), n - 4))
+            elif k == keys.BACK or k == keys.PASS:
+                app.home()
+            else:
+                app.refuse()
+            return None
         if a.status != "auction" and not (self.ruled and a.status == "director"):
-            return app.refuse()
+            return app.refuse(t("td_wait") if k != keys.DIRECTOR else None)
         if self.menu:
             self.menu = False
             s = seat_key(k)
@@ -65,15 +75,18 @@ class AuctionScreen:
             elif a.calls and not self.ruled:
                 self.change = 1
             else:
-                app.refuse()
+                app.refuse(t("no_call") if not a.calls else t("td_guided") + " " +
+                           seat(self.caller(a)))
         elif k == keys.MENU and not self.ruled:
             if self.change:
                 self.change = 3 - self.change
             else:
                 self.menu = True
         else:
+            # what was pressed cannot make a call: a strain or 0 without a level, X/XX/PASS
+            # after one
+            app.refuse(t("strain_next") if self.level else t("level_first"))
             self.level = 0
-            app.refuse()
         return None
 
     def call(self, app, c):
@@ -90,8 +103,13 @@ class AuctionScreen:
         self.change = 0
         self.flags = 0
         self.ruled = False
+        who = data["s"]
         if not app.commit("call", data):
-            app.refuse(t("refused"))
+            # why, in the player's words: the director's ruling comes first, or the call a
+            # ruling makes him repeat (31A1, 32B1: the engine's `_repeat`, read, not changed)
+            again = a._repeat.get(who)
+            app.refuse(t("td_wait") if a.status == "director" else t("refused")
+                       if again is None else t("must_repeat") % (seat(who), call_text(again)))
         elif a.status == "director":
             app.irregular(self.board)
         elif a.status != "auction":
@@ -104,26 +122,16 @@ class AuctionScreen:
         a = self.board.get_auction()
         if a.status == "director" and not self.ruled:
             return irregularity_lines(a)
+        if a.status == "ended":
+            return self.review(a)
         if self.menu:
             out = [t("menu"), t("m_seat")]
             if app.config.settings["quick"]:
                 out.append(t("m_quick"))
             return out + [t("m_boards"), t("m_lang"), t("m_sound"), t("back")]
-        out = [board_title(self.board),
-               "".join(("  " + seat(s) + "  ") for s in range(4)).rstrip()]
-        rows = []  # the standing calls in four columns (N E S W), a row per round of calls
-        row = [""] * 4
-        col = -1
-        for packed in a.calls:
-            s = packed >> 6
-            if s <= col:
-                rows.append(row)
-                row = [""] * 4
-            row[s] = call_text(packed & 63)
-            col = s
-        rows.append(row)
-        for r in rows[-4:]:
-            out.append("".join(("  " + c + "    ")[:5] for c in r).rstrip())
+        out = [board_title(self.board)]
+        rows = table(a.calls)
+        out += rows[:1] + rows[-4:] if len(rows) > 5 else rows
         while len(out) < 6:
             out.append("")
         who = self.caller(a)
@@ -141,6 +149,42 @@ class AuctionScreen:
             status += " " + t("pass")
         out.append(status + ": " + typed)
         return out
+
+
+    def review(self, a):
+        """The auction after the final pass, shown on request (PASS) until the opening lead
+        is faced: with bidding boxes the calls stay on the table until then. Law 20C1: a
+        defender may ask whether it is his opening lead (the last line says who leads);
+        41B (20C2): before the lead is faced the leader's partner and the presumed
+        declarer, and at his first turn to play declarer or either defender, may have the
+        auction reviewed. Every call, UP/DOWN scrolls a long auction (`level` is the first
+        round shown: nothing is typed meanwhile); BACK returns to the lead or the play."""
+        rows = table(a.calls)
+        ct = self.board.contract()
+        out = [t("review") + " " + t("brd") + str(self.board.b) +
+               (" " + t("scroll") if len(rows) > 5 else ""), rows[0]]
+        out += rows[1 + self.level:5 + self.level]
+        while len(out) < 6:
+            out.append("")
+        out.append(contract_text(ct) + "  " + t("lead_by") % seat(lho(ct[2])))
+        return out
+
+
+def table(calls):
+    """The seats' heading (N E S W), then the standing calls in those four columns, a line
+    per round of calls."""
+    out = ["".join(("  " + seat(s) + "  ") for s in range(4)).rstrip()]
+    row = [""] * 4
+    col = -1
+    for packed in calls:
+        s = packed >> 6
+        if s <= col:
+            out.append("".join(("  " + c + "    ")[:5] for c in row).rstrip())
+            row = [""] * 4
+        row[s] = call_text(packed & 63)
+        col = s
+    out.append("".join(("  " + c + "    ")[:5] for c in row).rstrip())
+    return out
 
 
 def irregularity_lines(a):

@@ -16,6 +16,7 @@ from terminal.screens import (
     lho,
     rank_key,
     restrictions,
+    review,
     signed,
     suit,
     tricks_text,
@@ -48,15 +49,17 @@ class LeadScreen:
             elif k == keys.OK:
                 self.board.skipped = True
                 app.home()
+            elif k == keys.PASS:
+                review(app, self.board)
             else:
-                app.refuse()
+                app.refuse(t("lead_help"))
             return
         if k == keys.BACK:
             self.suit = -1
             return
         rank = rank_key(k)
         if rank < 0:
-            return app.refuse()
+            return app.refuse(t("honours"))
         cd = self.suit * 13 + rank  # recorded, or refused with the reason
         self.suit = -1
         lead = lho(self.ct[2])
@@ -70,17 +73,15 @@ class LeadScreen:
         app.home()
 
     def lines(self, app):
-        out = [board_title(self.board), contract_text(self.ct),
-               t("lead") + ": " + seat(self.seat) + " " + suit(self.suit) + "_",
-               t("lead_help"), t("lead_ranks")]
+        head = contract_text(self.ct)
         board = self.board  # the board at the table: its engine may be built and kept
         if board.quick is None and board.events and \
                 restrictions(board.get_auction(), self.ct[2]):
-            out.append(t("restrict_26"))
-        else:
-            out.append("")
-        out.append(t("lead_skip"))
-        return out
+            head += " " + t("restrict_26")
+        return [board_title(board), head,
+                t("lead") + ": " + seat(self.seat) + " " + suit(self.suit) + "_",
+                t("lead_help"), t("honours"),
+                t("review_key") if board.quick is None else "", t("lead_skip")]
 
 
 class TricksScreen:
@@ -116,6 +117,8 @@ class TricksScreen:
                 app.go(LeadScreen(self.board))
             else:
                 app.refuse()
+        elif k == keys.PASS and self.entry.value < 0:
+            review(app, self.board)
         elif k == keys.MENU:
             if app.config.settings["quick"]:
                 app.show("quick", "QuickScreen", self.board)
@@ -138,7 +141,10 @@ class TricksScreen:
 
 
 class VerifyScreen:
-    """The opponents check what was entered: OK agrees, BACK disagrees (a dispute)."""
+    """The opponents check what was entered: OK agrees, BACK disagrees (a dispute). A result
+    they refused is erased at once (`erase` after the `ver` 0): it is gone from the board, so
+    the next result entered, and only that one, comes back to them; nothing can verify the
+    refused one by a later OK."""
 
     def __init__(self, board):
         self.board = board
@@ -152,6 +158,7 @@ class VerifyScreen:
         elif k == keys.BACK:
             app.commit("ver", {"b": b, "ok": 0})
             app.commit("flag", {"b": b, "law": None, "why": "dispute"})
+            app.commit("erase", {"b": b})
             app.go(TricksScreen(self.board))
         else:
             app.refuse()

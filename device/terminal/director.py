@@ -1,4 +1,5 @@
-"""Director mode, behind a PIN: the menu of a board and erasing a result. The flags and the
+"""Director mode, behind a PIN: the menu of a board of the session (the open round's, or a
+closed round's in the correction period, Law 79C) and erasing a result. The flags and the
 Law 26 lead restrictions (terminal.director_lists), a ruling (terminal.rulings,
 terminal.play_director) and an adjusted score (terminal.adjust) load their own modules, and
 this one is forgotten meanwhile.
@@ -8,6 +9,7 @@ Loaded only when DIR is pressed, so the rest of the session does not carry it in
 
 from hw import keys
 from terminal.screens import Confirm
+from terminal.session import Board
 from terminal.ui_text import t
 
 
@@ -65,51 +67,79 @@ def pending(app, b):
 
 
 class MenuScreen:
-    """The director's menu for board b of the round, the current one when None (UP/DOWN
-    chooses the board)."""
+    """The director's menu for a board of the session (UP/DOWN chooses it): b is a board of
+    the open round (the current one when None), or a board played here in a closed round,
+    as its entry of the session's history (b << 20 | ns << 10 | ew: always above a board
+    number). Until the session ends, the director corrects a closed round's result in the
+    correction period (Law 79C), adjusts its score or deletes it: each a `fix` record with
+    the pairs, which the host files under the round they played the board in (2, 3, 4)."""
 
     def __init__(self, app, b=None):
         cur = app.session.current
         self.b = b if b is not None else cur.b if cur else 0
 
+    def board(self, app):
+        """The Board chosen: of the open round, or one made for a closed round's board and
+        marked `played` (its history entry); None when there is none."""
+        b = self.b
+        if b >> 20:
+            got = Board(b >> 20, *app.config.board(b >> 20))
+            got.played = b
+            return got
+        return app.session.boards.get(b)
+
     def key(self, app, k):
-        board = app.session.boards.get(self.b)
+        board = self.board(app)
         if k == keys.BACK:
             app.home()
         elif k == keys.UP or k == keys.DOWN:
-            order = sorted(app.session.boards)
-            if order:
-                i = order.index(self.b) if self.b in order else 0
-                self.b = order[(i + (1 if k == keys.DOWN else -1)) % len(order)]
+            order = sorted(app.session.boards) + sorted(app.session.history)  # by board
+            if self.b in order:
+                self.b = order[(order.index(self.b) + (1 if k == keys.DOWN else -1)) %
+                               len(order)]
+            elif order:
+                self.b = order[0 if k == keys.DOWN else -1]
         elif k == 1:
             app.show("director_lists", "FlagsScreen", t("flags"), self.b)
         elif board is None:
             app.refuse()
+        elif k == 2 and self.b >> 20:
+            app.show("adjust", "AssignScreen", board, "res")
         elif k == 2 and pending(app, self.b):
             ruling = pending(app, self.b)
             app.show(ruling[0], ruling[1], board)
         elif k == 3:
             app.show("adjust", "AdjustScreen", board)
         elif k == 4:
-            if board.tricks < 0 and board.adj is None:
+            if not self.b >> 20 and board.tricks < 0 and board.adj is None:
                 app.refuse(t("nothing"))
             else:
                 app.go(Confirm(t("erase_ask"), t("brd") + str(board.b), self.erase,
                                lambda app: app.go(self)))
-        elif k == 5:
+        elif k == 5 and not self.b >> 20:
             app.show("director_lists", "RestrictScreen", t("restrict"), board)
         else:
             app.refuse()
 
     def erase(self, app):
-        app.commit("erase", {"b": self.b})
+        b = self.b
+        if b >> 20:
+            app.commit("fix", {"b": b >> 20, "pr": [b >> 10 & 1023, b & 1023],
+                               "how": "erase"})
+        else:
+            app.commit("erase", {"b": b})
         app.go(self)
         app.note = t("erased")
 
     def lines(self, app):
-        ruling = pending(app, self.b)
+        b = self.b
+        if b >> 20:  # a closed round's board: the pairs who played it here
+            return [t("td_menu") + " " + t("brd_pairs") % (b >> 20, b >> 10 & 1023, b & 1023),
+                    t("td_flags") % len(app.session.flags), t("td_fix"), t("td_adjust"),
+                    t("td_erase"), t("td_closed"), t("td_board")]
+        ruling = pending(app, b)
         law = ruling[2] if ruling else None
-        return [t("td_menu") + " " + t("brd") + (str(self.b) if self.b else "-"),
+        return [t("td_menu") + " " + t("brd") + (str(b) if b else "-"),
                 t("td_flags") % len(app.session.flags),
                 (t("td_rule") % law) if law else "",
                 t("td_adjust"), t("td_erase"), t("td_restrict"), t("td_board")]

@@ -1,5 +1,6 @@
 """The round overview (pairs, boards, where to go next), the choice of a board, the closing of
-the round and the player's menu; loaded in place of the round's start (terminal.round_ui)."""
+the round, the player's menu and the keypad's legend; loaded in place of the round's start
+(terminal.round_ui)."""
 
 from hw import keys
 from terminal.screens import Confirm, Digits
@@ -93,9 +94,28 @@ class MenuScreen:
             app.home()
         elif k == 1 and self.b:
             app.show("traveller", "TravellerScreen", app, self.b, self.back)
+        elif k == 5:
+            app.go(KeypadScreen())
         elif not app.menu_key(k):
             app.refuse()
 
     def lines(self, app):
         return [t("menu"), t("m_trav") % self.b if self.b else "", t("m_boards"), t("m_lang"),
-                t("m_sound"), "", t("back")]
+                t("m_sound"), t("m_keys"), t("back")]
+
+
+class KeypadScreen:
+    """The keypad as it sits on the panel (hw.layout), with the legends of its caps: each
+    suit key also names the honour it enters where a card's rank is asked (♣♦♥♠ = J Q K A,
+    in rank order) and the seat where a player is asked (N E S W, the screen's column
+    order), so nobody has to learn that the ♠ key is the ace. BACK returns."""
+
+    def key(self, app, k):
+        if k == keys.BACK:
+            app.home()
+        else:
+            app.refuse()
+
+    def lines(self, app):
+        return [t("kp_title"), t("kp_1"), t("kp_2"), t("kp_3"), t("kp_4"), t("kp_5"),
+                t("kp_note")]

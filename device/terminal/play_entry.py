@@ -22,6 +22,7 @@ from terminal.screens import (
     card_text,
     contract_text,
     rank_key,
+    review,
     seat_key,
     suit,
     wrap,
@@ -88,8 +89,8 @@ class PlayScreen:
 
     def key(self, app, k):
         play = self.board.get_play()
-        if play.status != _PLAYING:
-            return app.refuse()
+        if play.status != _PLAYING:  # a card held for the director, or a claim asked
+            return app.refuse(t("td_wait") if k != keys.DIRECTOR else None)
         if self.menu:
             self.menu = False
             s = seat_key(k)
@@ -111,17 +112,19 @@ class PlayScreen:
                 self.suit = s
             elif k == keys.MENU:
                 self.menu = True
+            elif k == keys.PASS:
+                review(app, self.board)
             elif k == keys.BACK and self.seat >= 0:
                 self.seat = -1
             else:
-                app.refuse()
+                app.refuse(t("play_help"))
             return None
         if k == keys.BACK:
             self.suit = -1
             return None
         rank = rank_key(k)
         if rank < 0:
-            return app.refuse()
+            return app.refuse(t("honours"))
         return self.offer(app, play, self.suit * 13 + rank)
 
     def offer(self, app, play, cd):
@@ -162,12 +165,13 @@ class PlayScreen:
                ("  " + t("trick_won") % seat(play.winners[shown] - 1)
                 if shown < k else ""),
                trick_line(play, shown)]
-        out.append(penalty_line(play))
+        first = not self.board.plays  # the opening lead is not faced: the auction may be seen
+        out.append(t("review_key") if first and not play.penalty else penalty_line(play))
         who = self.player(play)
         typed = suit(self.suit) + "_"
         head = t("card_by") % seat(who) if self.seat >= 0 else t("to_play") + " " + seat(who)
         out.append(head + ": " + typed)
-        out.append(t("play_help"))
+        out.append(t("play_help") if self.suit < 0 else t("honours"))
         return out
 
 

@@ -56,21 +56,28 @@ class RulingScreen(TextScreen):
         return rulings_text.choices(self.board.get_auction().situation())[1]
 
     def body(self, app):
-        """The options listed, or the paragraphs of the one picked: only what is shown is
-        put into words (all the texts at once were kilobytes of heap)."""
+        """The options a line each, short, so that all fit on one screen; the digit of one
+        gives its full text on request: the law's title, the option and the paragraphs it
+        leads to, scrolled (the full texts of every option at once took 10-20 DOWN presses
+        on the 21x7 screen). Only what is shown is put into words: all the texts at once
+        were kilobytes of heap."""
         from bridge import rulings_text
 
         a = self.board.get_auction()
         ex = rulings_text.explain(a, lang())
         if self.choice >= 0:
-            out = wrap(str(self.choice + 1) + " " + ex[3][self.choice])
+            out = wrap(ex[1]) + wrap(str(self.choice + 1) + " " + ex[3][self.choice])
             for p in rulings_text.paragraphs(a, self.choice, lang()):
                 out += wrap(p)
             return out
-        out = wrap(ex[1]) + [t("accept_by") % (seat(ex[2]) if ex[2] is not None
-                                               else t("nobody"))]
-        for i in range(len(ex[3])):
-            out += wrap(str(i + 1) + " " + ex[3][i])
+        out = [t("accept_by") % (seat(ex[2]) if ex[2] is not None else t("nobody"))]
+        options = self.options()
+        for i in range(len(options)):  # each in at most 19 characters
+            option = options[i][0]
+            out.append(str(i + 1) + " " + (
+                t("o_accept") if option == "accept" else t("o_reject") if option == "reject"
+                else t("o_lho") if option == "lho_calls" else t("o_proper")
+                if option == "proper_calls" else t("o_offender")))
         return out
 
     def key(self, app, k):
@@ -97,7 +104,7 @@ class RulingScreen(TextScreen):
         b = self.board.b
         if option == "accept" or option == "reject":
             if not app.commit("dir", {"b": b, "d": option}):
-                return app.refuse(t("refused"))
+                return app.refuse(t("no_accept") if option == "accept" else t("refused"))
             app.click(True)
             if a.status == "director":
                 app.irregular(self.board)

@@ -128,6 +128,20 @@ def rank_key(k):
     return 9 + s if 0 <= s <= 3 else -1
 
 
+def review(app, board):
+    """Show the auction (terminal.board_entry.AuctionScreen, once the auction has ended)
+    if it was recorded, it ended in a contract, and the opening lead is not faced yet (not
+    recorded, alone or as the first card of the play); else refuse, with the reason. The
+    screens of the lead, of the play and of the tricks send PASS here."""
+    ct = board.contract()
+    if board.quick is not None or not board.events or ct is None or ct[2] < 0:
+        app.refuse(t("no_review"))
+    elif board.lead is not None or board.plays or board.tricks >= 0:
+        app.refuse(t("review_over"))
+    else:
+        app.show("board_entry", "AuctionScreen", board)
+
+
 class Digits:
     """A number typed on the digit keys, refused beyond `top` (only possible values). With a
     contract `ct`, the tricks won by declarer (top 13): UP/DOWN also steps them from the

@@ -263,6 +263,8 @@ class Session:
             board.adj = d
         elif kind == "erase":
             self.board(d["b"]).clear_result()
+        elif kind == "fix":
+            d["b"], d["how"]  # a closed round's board (79C): nothing of the open round changes
         elif kind == "flag":
             self.flags.append((d.get("b"), d.get("law"), d["why"]))
         elif kind == "open":

@@ -35,7 +35,7 @@ stay|ост.|stay
 next_board|OK сдача %d|OK board %d
 close_round|OK закрыть раунд|OK close the round
 close_ask|Закрыть раунд %d?|Close round %d?
-no_more|Исправлений не будет|No corrections after
+no_more|Потом исправит только директор|Then only the director corrects
 session_end|Сессия окончена|Session over
 thanks|Спасибо за игру!|Thank you!
 choose_board|Сдача: _|Board: _
@@ -44,6 +44,7 @@ wrong_board|Не из этого раунда!|Not in this round!
 played_before|Уже игралась парой!|Played by a pair!
 law15|Правило 15: директор|Law 15: director
 brd|Сд|Bd
+brd_pairs|Сд%d %d-%d|Bd%d %d-%d
 dealer|Сд:|Dlr:
 vul|Зона:|Vul:
 vul_none|нет|none
@@ -53,11 +54,16 @@ pass|Пас|Pass
 ranks|2 3 4 5 6 7 8 9 10 В Д К Т|2 3 4 5 6 7 8 9 10 J Q K A
 nt|БК|NT
 called_by|Заявка игрока|Call by
-risk_seat|X/XX, \u2663\u2666\u2665\u2660 = С В Ю З|X/XX, \u2663\u2666\u2665\u2660 = N E S W
+risk_seat|X/XX; \u2663С \u2666В \u2665Ю \u2660З|X/XX; \u2663N \u2666E \u2665S \u2660W
 change|Замена заявки|Change of call
 unintended|случайная 25A|unintended 25A
 deliberate|намеренная 25B|deliberate 25B
-refused|Не принято|Not accepted
+refused|Не принято правилами|Not taken by the Laws
+td_wait|Ждите директора|Wait for the director
+must_repeat|%s: повторите %s|%s must repeat %s
+no_call|Заявок еще нет|No call to change
+level_first|Сначала уровень 1-7|The level first: 1-7
+strain_next|Теперь масть или БК|Now the strain or NT
 passed_out|Пас все|Passed out
 contract|Контракт|Contract
 quick|Быстрый ввод|Quick entry
@@ -66,12 +72,18 @@ levels|1-7|1-7
 levels_po|1-7, PASS: пас все|1-7, PASS: passed out
 lead|Первый ход|Opening lead
 lead_help|масть, затем карта|suit, then the card
-lead_ranks|2-9,0=10 \u2663В\u2666Д\u2665К\u2660Т|2-9,0=10 \u2663J\u2666Q\u2665K\u2660A
+honours|2-9 0=10 \u2663В \u2666Д \u2665К \u2660Т|2-9 0=10 \u2663J \u2666Q \u2665K \u2660A
 lead_skip|OK без хода|OK no lead
+review|Торговля|Auction
+scroll|\u2191\u2193|\u2191\u2193
+review_key|PASS: торговля|PASS: the auction
+lead_by|ходит %s|%s leads
+no_review|Торговля не записана|No auction recorded
+review_over|Первый ход сделан|The lead is faced
 lead_not_lho|Ходит ЛО разыгр.: %s|Leader is LHO: %s
 lead_no_card|У %s нет %s|%s does not hold %s
 restrict|Ограничения хода|Lead restrictions
-restrict_26|! Ограничения хода 26|! Lead restrictions 26
+restrict_26|!огр.хода 26|!lead restr. 26
 tricks|Взятки разыгрывающего|Tricks by declarer
 tricks_help|цифры, \u2191\u2193 +/-|digits, \u2191\u2193 +/-
 ok_record|OK записать|OK record
@@ -92,6 +104,14 @@ m_quick|1 быстрый ввод|1 quick entry
 m_boards|2 сдачи раунда|2 round's boards
 m_lang|3 English|3 Русский
 m_sound|4 звук вкл/выкл|4 sound on/off
+m_keys|5 клавиатура|5 the keypad
+kp_title|Клавиатура|The keypad
+kp_1|\u2663ВС \u2666ДВ \u2665КЮ \u2660ТЗ  БК|\u2663JN \u2666QE \u2665KS \u2660AW  NT
+kp_2|1   2   3   PASS \u2191|1   2   3   PASS \u2191
+kp_3|4   5   6   X    \u2193|4   5   6   X    \u2193
+kp_4|7   8   9   XX   MENU|7   8   9   XX   MENU
+kp_5|BACK 0  OK       DIR|BACK 0  OK       DIR
+kp_note|\u2663: масть,карта,игрок|\u2663: suit, card, player
 back|BACK назад|BACK back
 director|ДИРЕКТОР|DIRECTOR
 td_alarm|!!! ДИРЕКТОР !!!|!!! DIRECTOR !!!
@@ -108,6 +128,8 @@ td_rule|2 решение: пр.%s|2 rule: law %s
 td_adjust|3 корр. результат|3 adjusted score
 td_erase|4 стереть результат|4 erase the result
 td_restrict|5 ограничения хода|5 lead restrictions
+td_fix|2 исправление 79C|2 correction 79C
+td_closed|раунд закрыт: пр.79C|closed round: law 79C
 td_board|\u2191\u2193 сдача, BACK выход|\u2191\u2193 board, BACK exit
 flags|Флаги|Flags
 td_guided|Директор: заявка|Director: call by
@@ -120,9 +142,15 @@ apply|OK применить|OK apply
 ok_back|OK, BACK|OK, BACK
 next_call|Следующая заявка: %s|Next call: %s
 repl|Замена назначения|Replacement bid
-repl_1|1 обычная|1 natural
-repl_2|2 то же значение 27B1b|2 same meaning 27B1b
+repl_1|1 естественная 27B1a|1 natural 27B1a
+repl_2|2 то же знач. 27B1b|2 same meaning 27B1b
 repl_3|3 искусственная|3 artificial
+o_accept|принять (ЛО)|LHO accepts
+o_reject|не принимать|not accepted
+o_lho|ЛО заявляет|LHO calls
+o_proper|заявляет очередной|proper player calls
+o_offender|нарушитель заменяет|offender replaces
+no_accept|Принять нельзя|Cannot be accepted
 adj_menu|Скорр. результат|Adjusted score
 adj_art|1 искусств. 60/50/40|1 artificial 60/50/40
 adj_asg|2 назначенный|2 assigned
