@@ -272,11 +272,21 @@ def test_claim_agreed_fills_the_result(term, config):
     assert "Розыгрыш: %d взяток" % expected["result"] in term.text()
 
 
-def test_claim_in_the_middle_of_a_trick_is_refused(term):
+def test_a_claim_in_the_middle_of_a_trick_counts_that_trick(term):
+    """68: a claim concerns «взяткам, отличным от текущей»; made in the middle of a trick
+    while a later trick remains, the current one is among the remaining it claims."""
     to_play(term)
     play_on(term, 2)
+    term.press("MENU 1 C 1 3 OK OK")  # North claims all 13: East agrees
+    assert term.records()[-1][0] == "claim" and term.records()[-1][1]["tr"] == 13
+    assert play_of(term).status == "ended"
+
+
+def test_a_claim_in_the_middle_of_the_last_trick_is_refused(term):
+    to_play(term)
+    play_on(term, 49)  # the 13th trick is led
     n = len(term.records())
-    term.press("MENU 1 5 OK")
+    term.press("MENU 1 1 OK")
     assert "Доиграйте взятку" in term.text() and len(term.records()) == n
 
 

@@ -246,8 +246,8 @@ class ClaimScreen:
         elif k == keys.UP or k == keys.DOWN:
             self.concession ^= 1
         elif k == keys.OK and self.tricks.value >= 0:
-            if play.cards[play.trick * 4 + play.leaders[play.trick]]:
-                return app.refuse(t("claim_trick"))  # a claim follows a completed trick (68)
+            if not play.claimable():  # 68: the 13th trick's own cards are played, not claimed
+                return app.refuse(t("claim_trick"))
             self.asking = True
         elif k == keys.BACK:
             if self.tricks.value >= 0:
