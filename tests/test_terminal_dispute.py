@@ -75,14 +75,14 @@ def test_the_host_keeps_only_the_new_result(tmp_path):
     the refused 10 tricks only in the audit, the dispute flagged for the director."""
     from sync_script import event_movement
 
-    from host_sync import event
-    from host_sync.db import open_db
-    from host_sync.ingest import ingest
+    from host_sync.event import setup
+    from host_sync.event.db import open_db
+    from host_sync.station.ingest import ingest
 
     assert Terminal(tmp_path, make_config()).press(KEYS + " OK").app.session.current.verified
     db = open_db(tmp_path / "event.db", create=True)
-    event.add_session(db, event.create_event(db, "Pairs"), 1, event_movement(12))
-    event.register_terminal(db, IDENT, 0)
+    setup.add_session(db, setup.create_event(db, "Pairs"), 1, event_movement(12))
+    setup.register_terminal(db, IDENT, 0)
     records = journal_records(tmp_path / "journal")
     assert ingest(db, IDENT, 0, records).refused is None
     rows = db.all("SELECT board, tricks, verified, score_ns FROM results")
