@@ -74,7 +74,9 @@ def test_30k_random_keys_with_the_play_recorded(tmp_path):
     records = t.records()
     seen = {k for k, _ in records}
     assert {"card", "claim", "pdir", "res"} <= seen, seen
-    assert sum(1 for k, _ in records if k == "card") > 100
+    # the fuzzer plays cards, not only claims: since a claim may come in the middle of a trick
+    # (68) random keys end the play sooner (74 cards with this seed, 100+ before)
+    assert sum(1 for k, _ in records if k == "card") > 50
     assert impossible(records, config) == []
     assert t.app.session.skipped == 0
 
