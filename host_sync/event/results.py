@@ -9,14 +9,12 @@ scores, the opening leads the terminals recorded, the pairs' names and the hand 
 import json
 from fractions import Fraction
 
-from bridge import boards as law2
 from bridge import cards
 from bridge.calls import STRAINS, level, strain
-from bridge.score import score
 from bridge.seats import SEATS
 
 from host_sync.event import setup
-from host_sync.scoring.session import Board, Pair, Result, Session
+from host_sync.scoring.session import Board, Pair, Result, Session, played_points
 
 ARTIFICIAL = {60: "A+", 50: "A", 40: "A-"}
 
@@ -24,6 +22,12 @@ ARTIFICIAL = {60: "A+", 50: "A", 40: "A-"}
 def contract_text(bid, risk):
     """'4SX', '3NT': the scoring model's contract text of a bid code and risk."""
     return "%d%s%s" % (level(bid), STRAINS[strain(bid)], ("", "X", "XX")[risk])
+
+
+def ns_points(vul, bid, risk, declarer, tricks):
+    """Law 77 points for NS of a contract (bid code, risk, declarer seat, declarer's tricks)
+    on a board of vulnerability `vul`."""
+    return played_points(contract_text(bid, risk), SEATS[declarer], tricks, vul)
 
 
 def session_from_db(db, number=None, method="mp"):
@@ -96,12 +100,14 @@ def _adjusted(result, adj, board, session):
         result.ew_artificial = ARTIFICIAL.get(adj["ew"], "%d%%" % adj["ew"])
         return True
     vul = session.board(board).vul()
+    if how == "split":  # 12C1e: each side its own assigned score, EW's in EW's own sign
+        result.assigned = ns_points(vul, *adj["ns"])
+        result.assigned_ew = -ns_points(vul, *adj["ew"])
+        return True
     parts = adj["parts"] if how == "wgt" else [[100, adj["ct"], adj["x"], adj["dcl"],
                                                 adj["tr"]]]
-    weighted = []
-    for percent, ct, risk, declarer, tricks in parts:
-        points = score(level(ct), strain(ct), risk, law2.is_vulnerable(vul, declarer), tricks)
-        weighted.append((Fraction(percent, 100), points if declarer in (0, 2) else -points))
+    weighted = [(Fraction(percent, 100), ns_points(vul, ct, risk, declarer, tricks))
+                for percent, ct, risk, declarer, tricks in parts]
     if how == "wgt":
         result.weighted = tuple(weighted)
     else:
