@@ -383,8 +383,17 @@ def _standings(session, lines):
         places = rank(group, key=_ranking_key(group))
         for s, place, label in zip(group, places, labels(places)):
             s.place, s.label = place, label
-        ordered += sorted(group, key=lambda s: (s.place, s.pair))
+        ordered += sorted(group, key=lambda s: (s.place, natural(s.pair)))
     return ordered
+
+
+def natural(label):
+    """Sort key of a pair label that orders tied pairs by number: 9 before 14, A9 before A14
+    (the labels are text: "14" < "9" as text)."""
+    text = str(label)
+    digits = text.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    prefix = text[:len(text) - len(digits)]
+    return (prefix, int(digits), "") if digits.isdigit() else (prefix, -1, text)
 
 
 def _percent(total, maximum):
