@@ -14,6 +14,7 @@ from bridge.calls import STRAINS, level, strain
 from bridge.seats import SEATS
 
 from host_sync.event import setup
+from host_sync.event.auctions import line_auction
 from host_sync.scoring.session import Board, Pair, Result, Session, played_points
 
 ARTIFICIAL = {60: "A+", 50: "A", 40: "A-"}
@@ -68,6 +69,9 @@ def session_from_db(db, number=None, method="mp"):
         if not row["adjustment"] and not _played(
                 result, row, leads.get(row["round_id"], {}).get(row["board"])):
             continue
+        if row["source"] == "auction":  # the calls the host stands by (a correction: none)
+            result.auction = line_auction(db, row["round_id"], row["board"],
+                                          session.board(row["board"]).dealer_seat())
         session.results.append(result)
     return session
 
