@@ -6,14 +6,21 @@ from fractions import Fraction
 
 import endplay.parsers.pbn as endplay_pbn
 import pytest
+from bridge.calls import parse
 from pbn_roundtrip import meaning
+from sync_script import event_movement
 
+from host_sync.event import setup
+from host_sync.event.db import open_db
+from host_sync.event.results import session_from_db
+from host_sync.interchange.files import save
 from host_sync.interchange.pbn.read import parse_text, read_file
 from host_sync.interchange.pbn.rescore import rescore_file
 from host_sync.interchange.pbn.session import session_from_games, session_games
 from host_sync.interchange.pbn.tables import Table
 from host_sync.interchange.pbn.write import CRLF, export_text
 from host_sync.scoring.session import Result, Session, score_session
+from host_sync.station.ingest import ingest, ns_score
 
 # files with comments and NAGs, irregularities (^I, ^S, ^R, ^L), a swapped declarer ("^E"),
 # auctions not starting with the dealer, Result "NS 9" forms, garbled scores and ScoreTables
@@ -255,3 +262,35 @@ def test_the_half_point_scale_halves_every_matchpoint_and_reads_back():
     half.scale = 3
     with pytest.raises(ValueError, match="scale"):
         score_session(half)
+
+
+def test_the_recorded_auction_is_exported_with_the_director_s_ruling_as_a_note(tmp_path):
+    """PBN 3.5: the calls as the host stands by them, dealer first; an insufficient bid
+    accepted (Law 27A) carries its ruling in a note; read back here and by endplay."""
+    def calls(seat, tokens):
+        for token in tokens:
+            yield "call", {"b": 1, "s": seat, "c": parse(token)}
+            seat = (seat + 1) % 4
+
+    recs = [("open", {"sec": "A", "tbl": 1, "rnd": 1, "ns": 1, "ew": 5}), ("board", {"b": 1}),
+            *calls(0, ["1H", "1S", "1D"]), ("dir", {"b": 1, "d": "accept"}),
+            *calls(3, ["Pass"] * 3),
+            ("res", {"b": 1, "tr": 8, "sc": ns_score(1, "None", parse("1D"), 0, 2, 8)}),
+            ("ver", {"b": 1, "ok": 1})]
+    with open_db(tmp_path / "event.db", create=True) as db:
+        setup.add_session(db, setup.create_event(db, "Пары"), 1, event_movement(4))
+        setup.register_terminal(db, "PICO-01", 0)
+        ingest(db, "PICO-01", 0, [(i + 1, k, d) for i, (k, d) in enumerate(recs)])
+        session = session_from_db(db)
+    save(session, tmp_path / "out.pbn")
+    text = (tmp_path / "out.pbn").read_bytes().decode("utf-8")
+    assert ('[Auction "N"]\r\n1H 1S 1D =1= Pass\r\nPass Pass\r\n'
+            '[Note "1:Law 27; accept 27A"]') in text
+    back = session_from_games(read_file(tmp_path / "out.pbn")).results[0]
+    assert back.auction == (("1H", None), ("1S", None), ("1D", "Law 27; accept 27A"),
+                            ("Pass", None), ("Pass", None), ("Pass", None))
+    (board,) = endplay_pbn.loads(text)
+    assert (board.auction[2].level, board.auction[2].denom.name) == (1, "diamonds")
+    assert (board.contract.level, board.contract.denom.name, board.contract.declarer.name) == (
+        1, "diamonds", "south")
+    assert len(board.auction) == 6

@@ -5,10 +5,14 @@ import xml.etree.ElementTree as ET
 import pytest
 from test_interchange_pbn import _session
 
+from host_sync.cli import main
+from host_sync.event import setup
+from host_sync.event.db import open_db
 from host_sync.interchange.pbn.read import read_file
 from host_sync.interchange.pbn.tables import Table
 from host_sync.interchange.travellers_csv import export_csv, import_csv
 from host_sync.interchange.usebio import export_xml, import_xml, usebio_contract
+from host_sync.movements import mitchell
 from host_sync.scoring.session import Board, Result, Session, score_session
 
 
@@ -176,3 +180,18 @@ def test_a_pair_set_against_itself_is_refused_by_every_reader(tmp_path, capsys):
     assert main(["rescore", str(tmp_path / "bad.pbn"), "-o", str(tmp_path / "r.pbn")]) == 2
     assert "game 1, board 1, row 1: pair 1 is both NS and EW" in capsys.readouterr().err
     assert not (tmp_path / "r.pbn").exists()
+
+
+@pytest.mark.parametrize("command", [["export", "-o", "out/results.pbn"],
+                                     ["export", "-o", "out/results.xml"],
+                                     ["report", "-o", "out/site"]])
+def test_an_event_with_no_results_yet_is_refused_and_nothing_written(tmp_path, capsys, command):
+    path = tmp_path / "event.db"
+    with open_db(path, create=True) as db:
+        setup.add_session(db, setup.create_event(db, "Пары"), 1, mitchell(4, 2))
+    (tmp_path / "out").mkdir()
+    argv = [command[0], str(path)] + [str(tmp_path / c) if c.startswith("out/") else c
+                                      for c in command[1:]]
+    assert main(argv) == 2
+    assert "no verified results yet" in capsys.readouterr().err
+    assert list((tmp_path / "out").iterdir()) == []

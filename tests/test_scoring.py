@@ -195,3 +195,12 @@ def test_ranking_ties():
     assert places == [4, 2, 2, 1]
     assert ranking.labels(places) == ["4", "2=", "2=", "1"]
     assert ranking.rank([3, 1, 2], reverse=False) == [3, 1, 2]
+
+
+def test_tied_pairs_are_listed_by_number_not_as_text():
+    """Pairs 9 and 14 share first place: 9 comes first (as text "14" sorts before "9")."""
+    session = Session(results=[Result(1, "14", "2", contract="4S", declarer="N", tricks=10),
+                               Result(1, "9", "1", contract="4S", declarer="N", tricks=10)])
+    standings = score_session(session).standings
+    assert [(s.direction, s.pair, s.label) for s in standings] == [
+        ("NS", "9", "1="), ("NS", "14", "1="), ("EW", "1", "1="), ("EW", "2", "1=")]

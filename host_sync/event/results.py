@@ -14,6 +14,7 @@ from bridge.calls import STRAINS, level, strain
 from bridge.seats import SEATS
 
 from host_sync.event import setup
+from host_sync.event.auctions import line_auction
 from host_sync.scoring.session import Board, Pair, Result, Session, ns_points
 
 ARTIFICIAL = {60: "A+", 50: "A", 40: "A-"}
@@ -22,6 +23,12 @@ ARTIFICIAL = {60: "A+", 50: "A", 40: "A-"}
 def contract_text(bid, risk):
     """'4SX', '3NT': the scoring model's contract text of a bid code and risk."""
     return "%d%s%s" % (level(bid), STRAINS[strain(bid)], ("", "X", "XX")[risk])
+
+
+def code_points(vul, bid, risk, declarer, tricks):
+    """NS's points of a contract as the records give it (bid code, risk, declarer seat,
+    declarer's tricks) on a board of vulnerability `vul` (scoring.session.ns_points)."""
+    return ns_points(level(bid), strain(bid), risk, vul, declarer, tricks)
 
 
 def session_from_db(db, number=None, method="mp"):
@@ -62,6 +69,9 @@ def session_from_db(db, number=None, method="mp"):
         if not row["adjustment"] and not _played(
                 result, row, leads.get(row["round_id"], {}).get(row["board"])):
             continue
+        if row["source"] == "auction":  # the calls the host stands by (a correction: none)
+            result.auction = line_auction(db, row["round_id"], row["board"],
+                                          session.board(row["board"]).dealer_seat())
         session.results.append(result)
     return session
 
@@ -94,12 +104,14 @@ def _adjusted(result, adj, board, session):
         result.ew_artificial = ARTIFICIAL.get(adj["ew"], "%d%%" % adj["ew"])
         return True
     vul = session.board(board).vul()
+    if how == "split":  # 12C1e: each side its own assigned score, EW's in EW's own sign
+        result.assigned = code_points(vul, *adj["ns"])
+        result.assigned_ew = -code_points(vul, *adj["ew"])
+        return True
     parts = adj["parts"] if how == "wgt" else [[100, adj["ct"], adj["x"], adj["dcl"],
                                                 adj["tr"]]]
-    weighted = []
-    for percent, ct, risk, declarer, tricks in parts:
-        weighted.append((Fraction(percent, 100),
-                         ns_points(level(ct), strain(ct), risk, vul, declarer, tricks)))
+    weighted = [(Fraction(percent, 100), code_points(vul, ct, risk, declarer, tricks))
+                for percent, ct, risk, declarer, tricks in parts]
     if how == "wgt":
         result.weighted = tuple(weighted)
     else:

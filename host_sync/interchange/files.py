@@ -74,8 +74,12 @@ def load(path, method=None, session=None):
 
 
 def save(session, path):
-    """Score the session and write it in the format of `path`'s extension."""
+    """Score the session and write it in the format of `path`'s extension; refused, nothing
+    written, when the session has no results (an empty file would read as a result)."""
     kind = output_format(path)
+    if not session.results:
+        raise Refused("%s: the session has no verified results yet; nothing was written" %
+                      path)
     scored = score_session(session)
     if kind == ".pbn":
         write_file(path, session_games(session, scored))

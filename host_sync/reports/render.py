@@ -6,6 +6,7 @@ from pathlib import Path
 from bridge.seats import SEATS
 from jinja2 import Environment, PackageLoader, select_autoescape
 
+from host_sync.errors import Refused
 from host_sync.reports.charts import frequency_chart, ranking_chart
 from host_sync.reports.i18n import texts
 from host_sync.scoring.session import score_session
@@ -80,7 +81,10 @@ def _environment():
 
 def render_site(session, out_dir, lang="ru", scored=None):
     """Write index.html, boards.html, board-N.html and a page per pair (pair_page); returns
-    the file list."""
+    the file list. Refused, nothing written, for a session with no results: empty pages
+    published by mistake would read as an evening without a result."""
+    if not session.results:
+        raise Refused("the session has no verified results yet; no pages were written")
     t = texts(lang)
     scored = scored or score_session(session)
     out = Path(out_dir)

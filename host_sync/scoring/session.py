@@ -57,6 +57,8 @@ class Result:
     Adjusted instead: `assigned` NS points (12C1a), with `assigned_ew` when split (12C1e);
     `weighted` as [(weight, NS points)] (12C1c); `ns_artificial` / `ew_artificial` codes
     ("A+", "A", "A-", "55%", Law 12C2). `group` names the version of a fouled board (Law 81).
+    `auction`: the calls as recorded, dealer first, as (PBN call, note text or None) pairs;
+    () when not known. Scoring does not read it; the PBN export writes it.
     """
 
     board: int
@@ -74,6 +76,7 @@ class Result:
     ns_artificial: str | None = None
     ew_artificial: str | None = None
     group: object = None
+    auction: tuple = ()
 
     def kind(self):
         if self.ns_artificial or self.ew_artificial:
@@ -390,8 +393,17 @@ def _standings(session, lines):
         places = rank(group, key=_ranking_key(group))
         for s, place, label in zip(group, places, labels(places)):
             s.place, s.label = place, label
-        ordered += sorted(group, key=lambda s: (s.place, s.pair))
+        ordered += sorted(group, key=lambda s: (s.place, natural(s.pair)))
     return ordered
+
+
+def natural(label):
+    """Sort key of a pair label that orders tied pairs by number: 9 before 14, A9 before A14
+    (the labels are text: "14" < "9" as text)."""
+    text = str(label)
+    digits = text.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    prefix = text[:len(text) - len(digits)]
+    return (prefix, int(digits), "") if digits.isdigit() else (prefix, -1, text)
 
 
 def _percent(total, maximum):

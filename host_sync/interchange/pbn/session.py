@@ -4,7 +4,8 @@ Export: every traveller line becomes a game; the last game of each board carries
 ScoreTable and the last game of the file the TotalScoreTable (PBN 5.9, 5.10). What PBN has no
 tag for is written in tags of this project, which other readers skip (PBN 4.9):
 PairId_NS / PairId_EW (the pair numbers), Adjusted ("assigned", "weighted 1/3 110;2/3 -50",
-"artificial NS A+ EW A-") and FouledGroup. The opening lead is the play section's only card.
+"artificial NS A+ EW A-") and FouledGroup. The opening lead is the play section's only card;
+the recorded auction, with the director's rulings as notes, the auction section.
 Import reads such games back into a `Session`.
 """
 
@@ -69,11 +70,26 @@ def _game(session, result, board):
     elif result.kind() == "played":
         tags["Score"] = "NS %d" % result.ns_points(board.vul())
     game = Game(index=0, line=0, tags=tags)
+    if result.auction:
+        _auction(game, result.auction, board.dealer_seat())
     if result.lead and result.declarer:
         game.play_first = SEATS[lho(parse_seat(result.declarer))]
         game.plays, game.card_notes, game.card_nags = [result.lead.upper()], [None], [[]]
         game.play_end = "*"
     return game
+
+
+def _auction(game, auction, dealer):
+    """The recorded calls as the auction section (3.5), the director's notes as Note tags
+    (3.5.5: `=n=` after the call, `[Note "n:text"]` after the section)."""
+    game.auction_first = SEATS[dealer]
+    game.calls = [call for call, _ in auction]
+    game.call_nags = [[] for _ in auction]
+    game.call_notes, game.auction_notes = [], {}
+    for _, note in auction:
+        if note:
+            game.auction_notes[len(game.auction_notes) + 1] = note
+        game.call_notes.append(len(game.auction_notes) if note else None)
 
 
 def _score_table(session, scored_lines):
@@ -172,6 +188,9 @@ def _result(game):
     check_opponents(result, where)
     if game.plays:
         result.lead = game.plays[0] if game.plays[0] != "-" else ""
+    if game.calls:
+        result.auction = tuple((call, game.auction_notes.get(note)) for call, note in
+                               zip(game.calls, game.call_notes))
     apply_adjusted(result, tags.get("Adjusted"), *_score_tag(tags.get("Score")), where)
     return result
 

@@ -1,0 +1,219 @@
+"""The director's commands of `host-sync`: `flags` lists every flag and ruling the event holds
+(host_sync.event.flags); `result correct|adjust|delete` changes a table's result on a board in
+the correction period (host_sync.event.corrections). Russian by default, `--lang en`."""
+
+import json
+
+from bridge.seats import SEATS
+
+from host_sync.event import corrections, flags
+from host_sync.event.db import open_db
+from host_sync.event.results import contract_text
+
+LANGUAGES = ("ru", "en")
+
+_TEXT = {
+    "ru": {"session": "Сессия %s", "none": "Флагов и решений нет.", "open": "открыт",
+           "ruled": "решён", "flag": "флаг", "ruling": "решение", "law": "Закон %s",
+           "table": "стол %s", "round": "тур %s", "board": "сдача %s", "nowhere": "вне тура",
+           "count": "флагов: %d (открыто %d), решений: %d",
+           "line": "сдача %d, стол %s%d, тур %d: %s (было: %s)", "nothing": "нет результата",
+           "passed": "все пасовали", "adjusted": "присуждённый счёт %s", "deleted": "удалён",
+           "not_played": "не играна",
+           "unverified": " (не подтверждён)",
+           "what": {"accept": "принято", "reject": "отклонено", None: "применено движком",
+                    "irregular": "нарушение", "dispute": "спор", "dircall": "вызов судьи",
+                    "wrong_board": "не та сдача", "played_before": "сдача уже сыграна",
+                    "out_of_order": "вне очереди", "journal_gap": "пропуск в журнале",
+                    "invalid_record": "неверная запись", "no_round": "запись вне тура",
+                    "after_close": "запись после закрытия тура",
+                    "score_mismatch": "счёт не совпадает",
+                    "tricks_mismatch": "взятки не совпадают с розыгрышем",
+                    "contract_mismatch": "контракт не совпадает",
+                    "no_contract": "нет контракта", "auction_incomplete": "торговля не окончена",
+                    "result_exists": "результат уже подтверждён",
+                    "not_in_movement": "нет в движении", "pairs_mismatch": "не те пары",
+                    "table_claimed": "стол занят другим терминалом",
+                    "host_correction_stands": "исправление на хосте остаётся в силе"}},
+    "en": {"session": "Session %s", "none": "No flags and no rulings.", "open": "open",
+           "ruled": "ruled", "flag": "flag", "ruling": "ruling", "law": "Law %s",
+           "table": "table %s", "round": "round %s", "board": "board %s",
+           "nowhere": "outside a round", "count": "flags: %d (%d open), rulings: %d",
+           "line": "board %d, table %s%d, round %d: %s (was: %s)", "nothing": "no result",
+           "passed": "passed out", "adjusted": "adjusted score %s", "deleted": "deleted",
+           "not_played": "not played",
+           "unverified": " (not verified)",
+           "what": {"accept": "accepted", "reject": "rejected", None: "applied by the engine",
+                    "irregular": "irregularity", "dispute": "dispute",
+                    "dircall": "director called", "wrong_board": "wrong board",
+                    "played_before": "board played before", "out_of_order": "out of order",
+                    "journal_gap": "journal gap", "invalid_record": "invalid record",
+                    "no_round": "record outside a round",
+                    "after_close": "record after the round closed",
+                    "score_mismatch": "score differs", "tricks_mismatch":
+                    "tricks differ from the play", "contract_mismatch": "contract differs",
+                    "no_contract": "no contract", "auction_incomplete": "auction not over",
+                    "result_exists": "result already verified",
+                    "not_in_movement": "not in the movement",
+                    "pairs_mismatch": "pairs differ",
+                    "table_claimed": "table claimed by another terminal",
+                    "host_correction_stands": "the host's correction stands"}},
+}
+
+
+def add_commands(sub):
+    fl = sub.add_parser("flags", help="every flag and ruling of the event, open or ruled",
+                        description="Lists the director's flags (from the terminals and from "
+                                    "the host's checks) and rulings with their Law, table, "
+                                    "round, board, time and state.")
+    fl.add_argument("db", metavar="EVENT.db")
+    fl.add_argument("--session", type=int, metavar="N", help="only session N")
+    fl.add_argument("--open", action="store_true", help="only the flags still open")
+    fl.add_argument("--lang", choices=LANGUAGES, default="ru")
+    fl.set_defaults(run=run_flags)
+
+    res_sub = sub.add_parser("result", help="correct, adjust or delete a table's result (Law "
+                                            "79C correction period)")
+    res_sub = res_sub.add_subparsers(dest="result_command", metavar="ACTION")
+    res_sub.required = True
+    cor = _line_parser(res_sub, "correct", "the contract, declarer and tricks of a result",
+                       "CONTRACT is 4S, 3NTX, 2HXX (БК for NT) or pass; DECLARER N E S W (or "
+                       "С В Ю З); TRICKS declarer's tricks 0..13. The Law 77 score follows.")
+    cor.add_argument("contract", metavar="CONTRACT")
+    cor.add_argument("declarer", metavar="DECLARER", nargs="?")
+    cor.add_argument("tricks", metavar="TRICKS", nargs="?")
+    cor.set_defaults(run=run_correct)
+    adj = _line_parser(res_sub, "adjust", "the director's adjusted score (Law 12C)",
+                       "One of: --artificial NS EW (A+, A, A- or 55%%: 12C2), --assigned "
+                       "'4S N 10' (12C1a) or several weighted parts '60%% 4S N 10' '40%% 4S N "
+                       "9' (12C1c), --split 'NS part' 'EW part' (each side its own score, "
+                       "12C1e), --not-played.")
+    adj.add_argument("--artificial", nargs=2, metavar=("NS", "EW"))
+    adj.add_argument("--assigned", nargs="+", metavar="PART")
+    adj.add_argument("--split", nargs=2, metavar=("NS_PART", "EW_PART"))
+    adj.add_argument("--not-played", action="store_true")
+    adj.set_defaults(run=run_adjust)
+    dele = _line_parser(res_sub, "delete", "remove a table's result on a board",
+                        "The line leaves the traveller; the audit keeps its last values.")
+    dele.set_defaults(run=run_delete)
+
+
+def _line_parser(sub, name, help, description):
+    """`result NAME EVENT.db --board B --table T [--section X] [--round R] [--session N]`."""
+    p = sub.add_parser(name, help=help, description=description)
+    p.add_argument("db", metavar="EVENT.db")
+    p.add_argument("--board", type=int, required=True)
+    p.add_argument("--table", type=int, required=True)
+    p.add_argument("--section", help="the section letter (needed when there are several)")
+    p.add_argument("--round", type=int, help="the round (needed if the table had the board "
+                                              "twice)")
+    p.add_argument("--session", type=int, metavar="N", help="default: the current session")
+    p.add_argument("--actor", default=corrections.ACTOR,
+                   help="who the audit names (default: director)")
+    p.add_argument("--lang", choices=LANGUAGES, default="ru")
+    return p
+
+
+def _change(args, out, write):
+    """Locate the line, make the change, and say what it was and what it is now."""
+    with open_db(args.db) as db:
+        where = corrections.locate(db, args.board, args.table, args.section, args.round,
+                                   args.session)
+        old = write(db, where)
+        new = db.one("SELECT * FROM results WHERE round_id = ? AND board = ?",
+                     (where.round_id, where.board))
+    t = _TEXT[args.lang]
+    out.write(t["line"] % (where.board, where.section, where.table, where.round,
+                           line_text(new, t) if new is not None else t["deleted"],
+                           line_text(old, t)) + "\n")
+    return 0
+
+
+def run_correct(args, out, err):
+    return _change(args, out, lambda db, where: corrections.correct(
+        db, where, args.contract, args.declarer, args.tricks, args.actor))
+
+
+def run_adjust(args, out, err):
+    adj = corrections.adjustment(args.artificial, args.assigned, args.split, args.not_played)
+    return _change(args, out, lambda db, where: corrections.adjust(db, where, adj, args.actor))
+
+
+def run_delete(args, out, err):
+    return _change(args, out, lambda db, where: corrections.delete(db, where, args.actor))
+
+
+def line_text(row, t):
+    """A stored traveller line in a few words."""
+    if row is None:
+        return t["nothing"]
+    if row["adjustment"]:
+        text = t["adjusted"] % adjustment_text(json.loads(row["adjustment"]), t)
+    elif row["passed_out"]:
+        text = t["passed"]
+    elif row["bid"] is None:
+        text = "? %s" % row["tricks"]
+    else:
+        text = "%s, NS %+d" % (_part(row["bid"], row["risk"], row["declarer"], row["tricks"]),
+                               row["score_ns"])
+    return text + ("" if row["verified"] else t["unverified"])
+
+
+def adjustment_text(adj, t):
+    """'A+ / A-', '4S N 10', '60% 4S N 10 + 40% 4S N 9', 'NS 4S N 10 / EW 4S N 9'."""
+    how = adj["how"]
+    if how == "np":
+        return t["not_played"]
+    if how == "art":
+        return "NS %d%% / EW %d%%" % (adj["ns"], adj["ew"])
+    if how == "asg":
+        return _part(adj["ct"], adj["x"], adj["dcl"], adj["tr"])
+    if how == "split":
+        return "NS %s / EW %s" % (_part(*adj["ns"]), _part(*adj["ew"]))
+    return " + ".join("%d%% %s" % (p[0], _part(*p[1:])) for p in adj["parts"])
+
+
+def _part(bid, risk, declarer, tricks):
+    return "%s %s %d" % (contract_text(bid, risk), SEATS[declarer], tricks)
+
+
+def run_flags(args, out, err):
+    with open_db(args.db) as db:
+        entries = flags.director_list(db, args.session, args.open)
+    out.write(flags_text(entries, args.lang))
+    return 0
+
+
+def flags_text(entries, lang="ru"):
+    """The director's list as lines of text in `lang`, a heading per session."""
+    t = _TEXT[lang]
+    if not entries:
+        return t["none"] + "\n"
+    lines, session = [], object()
+    for e in entries:
+        if e.session != session:
+            session = e.session
+            lines.append(t["session"] % (session if session is not None else "—"))
+        lines.append("  " + _line(e, t))
+    found = [e for e in entries if e.kind == "flag"]
+    lines.append(t["count"] % (len(found), sum(e.state == "open" for e in found),
+                               len(entries) - len(found)))
+    return "\n".join(lines) + "\n"
+
+
+def _line(e, t):
+    at = (e.at or "")[11:19] or "--:--:--"
+    if e.table is None:
+        where = t["nowhere"]
+    else:
+        where = "%s  %s" % (t["table"] % (e.section + str(e.table)), t["round"] % e.round)
+    if e.board is not None:
+        where += "  " + t["board"] % e.board
+    law = t["law"] % e.law if e.law else "—"
+    what = t["what"].get(e.what, e.what)
+    text = "%s  %-26s %-11s %s: %s" % (at, where, law, t[e.kind], what)
+    if e.kind == "flag":
+        text += " [%s]" % t[e.state]
+    if e.detail:
+        text += " — " + e.detail
+    return text + "  (%s #%s)" % (e.terminal or "-", e.seq if e.seq is not None else "-")

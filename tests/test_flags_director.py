@@ -1,0 +1,79 @@
+"""`host-sync flags`: every flag and ruling the event database holds, with its Law, table,
+round, board, time and state, in Russian by default and in English on request."""
+
+import pytest
+from bridge.calls import parse
+from sync_script import event_movement
+
+from host_sync.cli import main
+from host_sync.event import setup
+from host_sync.event.db import open_db
+from host_sync.event.flags import director_list
+from host_sync.station.ingest import ingest, ns_score
+
+T1 = "PICO-01"
+
+
+def calls(board, seat, tokens):
+    out = []
+    for token in tokens:
+        out.append(("call", {"b": board, "s": seat, "c": parse(token)}))
+        seat = (seat + 1) % 4
+    return out
+
+
+@pytest.fixture
+def event(tmp_path):
+    """A 4-table Mitchell where table 1 round 1 had an insufficient bid on board 1 (Law 27,
+    accepted by the director: 27A) and a refused result on board 2 nobody has ruled on yet."""
+    path = tmp_path / "event.db"
+    with open_db(path, create=True) as db:
+        setup.add_session(db, setup.create_event(db, "Пары"), 1, event_movement(4))
+        setup.register_terminal(db, T1, 0)
+        recs = [("open", {"sec": "A", "tbl": 1, "rnd": 1, "ns": 1, "ew": 5}),
+                ("board", {"b": 1})] + calls(1, 0, ["1H", "1S", "1D"])
+        recs += [("flag", {"b": 1, "law": "27", "why": "irregular"}),
+                 ("dir", {"b": 1, "d": "accept"})] + calls(1, 3, ["Pass"] * 3)
+        recs += [("res", {"b": 1, "tr": 8, "sc": ns_score(1, "None", parse("1D"), 0, 2, 8)}),
+                 ("ver", {"b": 1, "ok": 1}), ("board", {"b": 2})] + calls(2, 1, ["Pass"] * 4)
+        recs += [("res", {"b": 2, "tr": 0, "sc": 0}), ("ver", {"b": 2, "ok": 0})]
+        ingest(db, T1, 0, [(i + 1, kind, data) for i, (kind, data) in enumerate(recs)])
+    return path
+
+
+def test_every_flag_and_ruling_with_where_when_and_state(event):
+    with open_db(event) as db:
+        entries = director_list(db)
+        assert db.value("SELECT COUNT(*) FROM flags") + db.value(
+            "SELECT COUNT(*) FROM rulings") == len(entries)
+    got = [(e.kind, e.section, e.table, e.round, e.board, e.law, e.what, e.state)
+           for e in entries]
+    assert got == [("flag", "A", 1, 1, 1, "27", "irregular", "ruled"),  # a ruling follows
+                   ("ruling", "A", 1, 1, 1, "27A", "accept", None),
+                   ("flag", "A", 1, 1, 2, None, "dispute", "open")]
+    assert all(e.at and e.at.startswith("20") for e in entries)  # when the host received it
+    with open_db(event) as db:
+        assert [e.what for e in director_list(db, only_open=True)] == ["dispute"]
+        assert director_list(db, session=2) == []
+
+
+def test_the_list_speaks_russian_by_default_and_english_on_request(event, capsys):
+    assert main(["flags", str(event)]) == 0
+    ru = capsys.readouterr().out
+    assert "Сессия 1" in ru and "стол A1" in ru and "сдача 1" in ru and "Закон 27" in ru
+    assert "флаг: нарушение [решён]" in ru and "решение: принято" in ru
+    assert "флаг: спор [открыт]" in ru and "флагов: 2 (открыто 1), решений: 1" in ru
+    assert main(["flags", str(event), "--lang", "en", "--open"]) == 0
+    en = capsys.readouterr().out
+    assert "flag: dispute [open]" in en and "Law 27" not in en
+    assert "flags: 1 (1 open), rulings: 0" in en
+
+
+def test_an_event_without_flags_says_so_and_a_wrong_file_is_refused(tmp_path, capsys):
+    path = tmp_path / "event.db"
+    with open_db(path, create=True) as db:
+        setup.add_session(db, setup.create_event(db, "Пары"), 1, event_movement(4))
+    assert main(["flags", str(path)]) == 0
+    assert capsys.readouterr().out == "Флагов и решений нет.\n"
+    assert main(["flags", str(tmp_path / "nothing.db")]) == 2
+    assert "no such event database" in capsys.readouterr().err
