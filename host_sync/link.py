@@ -228,6 +228,24 @@ def check_signed(key, nonce, message):
         raise FrameError("hmac", "%s message: tag does not verify" % message.get("m"))
 
 
+MAX_IDENT = 32  # as the terminal's keystore (device/terminal/keystore.py)
+_IDENT_CHARS = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_.:")
+
+
+def ident_ok(ident):
+    """Whether ident is a terminal identity (terminal.keystore.ident_ok): 1 to 32 letters,
+    digits or -_.:, so that it reaches no console or report with a control character in it."""
+    return isinstance(ident, str) and 0 < len(ident) <= MAX_IDENT and set(ident) <= _IDENT_CHARS
+
+
+def shown(text, limit=200):
+    """text as it may be shown on a console or in a log: control characters (escape codes,
+    newlines) as Python escapes, cut to `limit` characters. For anything a terminal sent."""
+    text = str(text)
+    out = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[:limit])
+    return out if len(text) <= limit else out + "..."
+
+
 def event_fingerprint(event_key):
     """The event's public name on the link: 16 hex digits of sha256 of its secret."""
     return hashlib.sha256(event_key).hexdigest()[:16]

@@ -24,7 +24,7 @@ KEY = bytes(range(32))
 # -- the terminal's handler ------------------------------------------------------------------
 
 def hello(term):
-    reply = term.handle({"m": "hello", "i": 1, "v": [1]})[0]
+    reply = term.handle({"m": "hello", "i": 1, "v": [2], "sn": bytes(range(16))})[0]
     return reply
 
 
@@ -35,9 +35,13 @@ def signed(term, msg):
 def test_an_unregistered_terminal_answers_hello_and_refuses_the_rest(tmp_path):
     term = Link(str(tmp_path), "PICO-1")
     h = hello(term)
-    assert (h["id"], h["event"], h["last"], len(h["nonce"])) == ("PICO-1", None, 0, 8)
+    assert (h["id"], h["event"], h["last"], len(h["nonce"])) == ("PICO-1", None, 0, 16)
+    assert "h" not in h  # no key: nothing to prove
     assert term.handle({"m": "pull", "i": 2, "after": 0, "max": 5})[0]["code"] == "unregistered"
     assert term.handle({"m": "hello", "i": 3, "v": [7]})[0]["code"] == "version"
+    old = term.handle({"m": "hello", "i": 3, "v": [1]})[0]  # a station of protocol 1
+    assert old["code"] == "version" and "version 2" in old["text"]
+    assert term.handle({"m": "hello", "i": 3, "v": [2]})[0]["code"] == "bad_request"  # no sn
     assert term.handle([1, 2])[0]["code"] == "bad_request"
 
 
@@ -134,7 +138,7 @@ class BadTerminal(threading.Thread):
         self.path = os.ttyname(slave)
         self._slave = slave
         self.key, self.tid, self.records, self.bad = key, ident, records, bad
-        self.nonce = os.urandom(8)
+        self.nonce = os.urandom(16)
         self.pulls = 0
 
     def send(self, *msgs, raw=b""):
@@ -153,9 +157,9 @@ class BadTerminal(threading.Thread):
     def answer(self, msg):
         i = msg["i"]
         if msg["m"] == "hello":
-            self.send({"m": "hello", "i": i, "v": 1, "id": self.tid, "fw": "bad",
-                       "event": self.event, "nonce": self.nonce, "base": 0,
-                       "last": len(self.records), "damaged": 0})
+            self.send(link.sign(self.key, msg["sn"] + self.nonce, {
+                "m": "hello", "i": i, "v": 2, "id": self.tid, "fw": "bad", "event": self.event,
+                "nonce": self.nonce, "base": 0, "last": len(self.records), "damaged": 0}))
         elif msg["m"] == "pull":
             self.pulls += 1
             after = msg["after"]
@@ -239,8 +243,8 @@ def test_an_unknown_terminal_is_refused_and_nothing_is_stored(station_db, tmp_pa
 
 
 def test_a_terminal_holding_another_key_stores_nothing(station_db, tmp_path):
-    """A terminal whose key is not the one this event gave it: it refuses the station's
-    requests (their tags fail under its key), and nothing it holds reaches the database."""
+    """A terminal whose key is not the one this event gave it: its hello does not verify, the
+    station sends it nothing, and nothing it holds reaches the database."""
     term = Terminal(tmp_path / "flash", "PICO-TWIN")
     event.register_terminal(station_db, "PICO-TWIN", 0)
     Link(str(tmp_path / "flash"), "PICO-TWIN")  # flash folder exists
@@ -253,7 +257,7 @@ def test_a_terminal_holding_another_key_stores_nothing(station_db, tmp_path):
     try:
         with serial.Serial(port, timeout=0.02) as s:
             session = Session(station_db, s, timeout=0.3, tries=3)
-            with pytest.raises(SyncFailed, match="refused pull: auth"):
+            with pytest.raises(SyncFailed, match="did not prove it holds the key"):
                 session.run()
     finally:
         term.unplug()

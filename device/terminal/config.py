@@ -23,6 +23,8 @@ import terminal
 from terminal import cbor, const
 
 PATH = "config.cbor"
+_MAX_ITEMS = const(4000)  # CBOR items in the file: the largest movement's takes ~1,500
+_MAX_SIZE = const(16384)  # bytes of the file (terminal.link.MAX_FILE)
 _BOARD = const(16)  # bytes of a board in Config._boards (as terminal.config_parse packs them)
 
 
@@ -48,11 +50,13 @@ class Config:
     def load(path=PATH):
         try:
             with open(path, "rb") as f:
-                raw = f.read()
+                raw = f.read(_MAX_SIZE + 1)
         except OSError:
             return Config(None)
         try:
-            data = cbor.decode(raw)
+            if len(raw) > _MAX_SIZE:  # only the link writes it, in bounds: a damaged flash
+                raise ValueError("cbor: more items than allowed")
+            data = cbor.decode(raw, _MAX_ITEMS)
         except ValueError as e:
             c = Config(None)
             c.errors.append(str(e))
