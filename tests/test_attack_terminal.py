@@ -173,7 +173,7 @@ def test_a_configuration_of_absurd_shape_is_dropped_and_the_terminal_boots(tmp_p
                                                                            named):
     """A pushed configuration of 1.2 KB whose round has boards [1, 65535] could not boot (the
     round's board list alone is 65,535 items); so for a thousand rounds, or 16 KB of one-byte
-    items. Bounds on the shape (terminal.config_parse, docs/CONFIG.md) drop the part and name
+    items. Bounds on the shape (terminal.config_parse, docs/PROTOCOL.md) drop the part and name
     it; the terminal boots on Law 2's defaults in a heap far below the board's."""
     path = tmp_path / "config.cbor"
     path.write_bytes(link.cbor_encode(shape))

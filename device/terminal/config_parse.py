@@ -12,7 +12,7 @@ from terminal import const
 from terminal.config import holder, pin_hash
 
 _BOARD = const(16)  # bytes of a board in Config._boards (as terminal.config reads them)
-# Bounds on the shape, checked before anything is built (docs/CONFIG.md, "Bounds"): far above
+# Bounds on the shape, checked before anything is built (docs/PROTOCOL.md, "Bounds"): far above
 # any movement (a 12-table Howell plays 23 rounds of 4 boards), far below what the heap holds.
 _MAX_ROUNDS = const(40)
 _MAX_ROUND_BOARDS = const(36)  # boards of one round
