@@ -208,6 +208,20 @@ def check_record(key, terminal_id, record):
     return seq, kind, data
 
 
+def batch_record(record):
+    """(seq, kind, data) of a record as a pull batch carries it, [seq, kind, data] (its
+    authenticity is the batch's tag); FrameError("type") if it is not one."""
+    if not (isinstance(record, list) and len(record) == 3):
+        raise FrameError("type", "a record is a 3-item array, not %s" % shown(_short(record)))
+    seq, kind, data = record
+    if isinstance(seq, bool) or not isinstance(seq, int) or seq < 1:
+        raise FrameError("type", "record seq must be a positive int, not %s" % shown(
+            _short(seq)))
+    if not isinstance(kind, str) or not kind:
+        raise FrameError("type", "record %d: kind must be non-empty text" % seq)
+    return seq, kind, data
+
+
 def message_tag(key, nonce, message):
     """The tag `h` of a session message: HMAC-SHA256(key, nonce + cbor(message without h))."""
     body = {k: v for k, v in message.items() if k != "h"}

@@ -261,7 +261,7 @@ class Session:
         expect = None
         for msg in replies:
             if msg["m"] == "end":
-                if _ints(msg, "sent", "last"):
+                if _ints(msg, "sent", "last") and self._authentic(msg):
                     end = msg
                 continue
             if msg["m"] != "recs" or not _ints(msg, "p") or not isinstance(msg.get("r"), list):
@@ -273,8 +273,8 @@ class Session:
             if prev is None:
                 prev = msg["p"]
             try:
-                for rec in msg["r"]:
-                    records.append(link.check_record(self.key, self.tid, rec))
+                link.check_signed(self.key, self.nonce, msg)
+                records += [link.batch_record(rec) for rec in msg["r"]]
             except FrameError as e:
                 self._refused(e)
                 end = None  # not complete: pull again from what is stored
@@ -287,6 +287,15 @@ class Session:
             end = dict(end, sent=end["sent"] + off, last=end["last"] + off)
         return ((prev + off if prev is not None else last),
                 [(seq + off, kind, data) for seq, kind, data in records], end)
+
+    def _authentic(self, msg):
+        """Whether a message's tag verifies (counted and logged when it does not)."""
+        try:
+            link.check_signed(self.key, self.nonce, msg)
+            return True
+        except FrameError as e:
+            self._refused(e)
+            return False
 
     def _acknowledge(self, hello):
         last = event.terminal(self.db, self.tid)["last_seq"] - self.offset

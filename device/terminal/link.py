@@ -22,7 +22,7 @@ import os
 import select
 from hashlib import sha256
 
-from terminal import cbor, hmac256
+from terminal import cbor, const, hmac256
 from terminal.frame import MAX_PAYLOAD, FrameReader, encode_frame
 from terminal.journal import Journal
 from terminal.keystore import PROVISIONAL_KEY, Keystore, ident_ok
@@ -34,7 +34,7 @@ MAX_FILE = 16384  # bytes of a pushed file (flash and heap budget)
 NONCE_SIZE = 16
 MAX_REQUEST_NO = 0xFFFFFFFF  # a request's `i`: its echo in every reply must stay small
 MAX_PULL = 64  # records one pull answers at most: the answer is built in RAM
-_ENVELOPE = 32  # bytes of a recs message around its records, at most
+_ENVELOPE = const(72)  # bytes of a recs message around its records, its tag included
 _TEXT = 80  # characters of an error's text at most (it may quote the request)
 
 
@@ -190,7 +190,14 @@ class Link:
         return self.sign({"m": "ok", "i": i})
 
     def pull(self, i, after, most):
-        """Records after `after`, at most `most`, in recs messages chained by `p`, then end."""
+        """Records after `after`, at most `most`, in recs messages chained by `p`, then end.
+
+        A record goes as [seq, kind, data], without the tag it has in the journal: each recs
+        message (and the end) is tagged as a whole under the key and this conversation's
+        nonces (docs/PROTOCOL.md, "Records: chained batches"). The key is the terminal's own
+        and seq and p are inside what the tag covers, so a record still cannot move to another
+        terminal or position, and a batch replayed, reordered or cut is refused; the wire
+        carries the results instead of 34 bytes of tag per record."""
         j = self.journal
         most = min(most, MAX_PULL)
         prev = max(after, j.base)
@@ -199,17 +206,18 @@ class Link:
         for record in j.records_after(after):
             if count >= most:
                 break
-            n = len(cbor.encode(list(record)))
+            record = list(record[:3])
+            n = len(cbor.encode(record))
             if batch and size + n > MAX_PAYLOAD:
-                out.append({"m": "recs", "i": i, "p": prev, "r": batch})
+                out.append(self.sign({"m": "recs", "i": i, "p": prev, "r": batch}))
                 prev, batch, size = sent, [], _ENVELOPE
-            batch.append(list(record))
+            batch.append(record)
             size += n
             sent = record[0]
             count += 1
         if batch:
-            out.append({"m": "recs", "i": i, "p": prev, "r": batch})
-        out.append({"m": "end", "i": i, "sent": sent, "last": j.last})
+            out.append(self.sign({"m": "recs", "i": i, "p": prev, "r": batch}))
+        out.append(self.sign({"m": "end", "i": i, "sent": sent, "last": j.last}))
         return out
 
     def ack(self, i, seq):
