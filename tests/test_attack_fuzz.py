@@ -15,12 +15,10 @@ import threading
 import time
 
 import serial
-from sync_harness import Terminal, write_script
-from sync_script import event_movement, table_round
 from test_attack_station import KNOWN, Fake, fingerprint, key_of, state
 from test_attack_station import db as db  # noqa: F401  (the fixture)
-from test_attack_terminal import station_db as station_db  # noqa: F401  (the fixture)
-from test_attack_terminal import sync, talk
+from test_attack_terminal import registered, sync, talk
+from test_link_session import station_db as station_db  # noqa: F401  (the fixture)
 
 from host_sync import link
 from host_sync.sync import Session, SyncFailed
@@ -104,14 +102,7 @@ def test_random_frames_never_stop_the_terminal_nor_lose_a_record(station_db, tmp
     """FRAMES random frames (a third of them signed under the key and the conversation's
     nonce: authenticated but malformed) to a registered terminal holding a round it has not
     synced: it answers on, and afterwards syncs every record to the station."""
-    term = Terminal(tmp_path / "flash", "PICO-F1")
-    path = term.plug()
-    try:
-        assert sync(station_db, path, register=True).outcome == "done"
-    finally:
-        term.unplug()
-    records, _ = table_round(9, event_movement(4), 1, 1)
-    term.play(write_script(tmp_path / "r.jsonl", records))
+    term, records = registered(station_db, tmp_path, "PICO-F1", 9)
     key = bytes.fromhex(station_db.value("SELECT key FROM terminals"))
     rng = random.Random(20261202)
     path = term.plug()

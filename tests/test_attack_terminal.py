@@ -13,19 +13,10 @@ from conftest import run_device
 from sync_harness import Terminal, write_script
 from sync_script import event_movement, table_round
 from terminal.keystore import Keystore
+from test_link_session import station_db as station_db  # noqa: F401  (the fixture)
 
-from host_sync import event, link
-from host_sync.db import open_db
+from host_sync import link
 from host_sync.sync import Session
-
-
-@pytest.fixture
-def station_db(tmp_path):
-    db = open_db(tmp_path / "event.db", create=True)
-    eid = event.create_event(db, "Pairs")
-    event.add_session(db, eid, 1, event_movement(4))
-    yield db
-    db.close()
 
 
 def talk(port, msg, want=1, timeout=10):
@@ -50,6 +41,20 @@ def sync(db, port_path, register=False):
         return Session(db, port, register=register, timeout=1.0).run()
 
 
+def registered(db, tmp_path, ident, seed):
+    """A terminal the station registered, then a round played at it (not synced yet):
+    (the terminal, the round's records)."""
+    term = Terminal(tmp_path / "flash", ident)
+    path = term.plug()
+    try:
+        assert sync(db, path, register=True).outcome == "done"
+    finally:
+        term.unplug()
+    records, _ = table_round(seed, event_movement(4), 1, 1)
+    term.play(write_script(tmp_path / "r.jsonl", records))
+    return term, records
+
+
 def flash(folder):
     """What the terminal holds on flash, byte for byte."""
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
@@ -59,13 +64,7 @@ def test_a_reply_too_big_for_a_frame_is_an_error_and_the_terminal_goes_on(statio
     """A request id of ~1000 bytes used to end the main loop: the reply echoing it could not
     be framed and Port.step did not catch that (no key needed). Now `i` is bounded, every reply
     is framed or replaced by a short error, and the loop goes on."""
-    term = Terminal(tmp_path / "flash", "PICO-A1")
-    path = term.plug()
-    try:
-        assert sync(station_db, path, register=True).outcome == "done"
-    finally:
-        term.unplug()
-    term.play(write_script(tmp_path / "r.jsonl", table_round(3, event_movement(4), 1, 1)[0][:4]))
+    term, records = registered(station_db, tmp_path, "PICO-A1", 3)
     before = flash(term.folder)
     path = term.plug()
     try:
@@ -81,7 +80,7 @@ def test_a_reply_too_big_for_a_frame_is_an_error_and_the_terminal_goes_on(statio
             h = hello(port)
             assert h["m"] == "hello" and h["id"] == "PICO-A1"
         assert flash(term.folder) == before
-        assert sync(station_db, path).stored == 4
+        assert sync(station_db, path).stored == len(records)
     finally:
         term.unplug()
 
@@ -121,14 +120,7 @@ def test_a_stranger_cannot_take_over_a_registered_terminal(station_db, tmp_path)
     taken: the stranger's key, then his configuration, and his `ack` compacted a round away.
     A registered terminal now takes no key on the cable, refuses every unsigned request, and
     its flash does not change; its own station still syncs it."""
-    term = Terminal(tmp_path / "flash", "PICO-A3")
-    path = term.plug()
-    try:
-        assert sync(station_db, path, register=True).outcome == "done"
-    finally:
-        term.unplug()
-    records, _ = table_round(5, event_movement(4), 1, 1)
-    term.play(write_script(tmp_path / "r.jsonl", records))
+    term, records = registered(station_db, tmp_path, "PICO-A3", 5)
     before = flash(term.folder)
     path = term.plug()
     try:
