@@ -9,7 +9,7 @@ import time
 
 import pytest
 import serial
-from conftest import run_device
+from conftest import ROOT, run_device
 from sync_harness import Terminal, write_script
 from sync_script import event_movement, table_round
 from terminal.keystore import Keystore
@@ -174,3 +174,21 @@ def test_a_configuration_of_absurd_shape_is_dropped_and_the_terminal_boots(tmp_p
     assert got.returncode == 0, got.stderr
     row, boards, errors = eval(got.stdout.decode().strip().splitlines()[-1])
     assert row is None and boards == 0 and named in errors, (row, boards, errors)
+
+
+def test_no_request_puts_noise_on_the_cable(tmp_path):
+    """MicroPython warns on stderr ("Comparison between bytes and str") whenever a byte string
+    is compared with text, as looking up a key in a small map does; on the board stderr is the
+    link itself, and under a harness that does not read it the loop blocked (found by the
+    fuzz). A request keyed by bytes, or a map mixing byte and text keys, is refused before any
+    lookup: the link's output is frames and nothing else."""
+    script = ROOT / "tests" / "terminal_script.py"
+    frames = b"".join(b"\x00" + link.encode_frame(m) for m in (
+        {b"k": "x"}, {"m": "put", b"f": 1}, {"m": "done", "f": b"config.cbor", "sha": b""},
+        {"m": "hello", "v": [2, b"2"], "sn": "x" * 16}))
+    frames += b"\x00" + link.frame_cbor(bytes.fromhex("a2616d6568656c6c6f417801"))
+    got = run_device([str(script), "link", str(tmp_path), "PICO-A4"], stdin=frames)
+    assert got.stderr in (b"link: eof\n", b"link: hangup\n"), got.stderr  # only its last word
+    replies = link.FrameReader().feed(got.stdout)
+    # the maps mixing key types are dropped as frames (cbor); the rest answered
+    assert [r["code"] for r in replies] == ["bad_request", "unregistered", "bad_request"]

@@ -174,10 +174,16 @@ def _item(b, i, level, count=None):
     if n > (size - i) // 2:
         raise ValueError("cbor: map length %d beyond the input" % n)
     result = {}
+    kinds = 0  # 1: a text key seen, 2: a byte-string key seen
     for _ in range(n):
         key, i = _item(b, i, level + 1, count)
         if isinstance(key, (list, dict)):
             raise ValueError("cbor: map key of type %s" % type(key).__name__)
+        # MicroPython compares the keys of a small map one by one and warns on stderr (the
+        # link, on the board) at each byte string compared with text: never mixed here
+        kinds |= 1 if isinstance(key, str) else 2 if isinstance(key, bytes) else 0
+        if kinds == 3:
+            raise ValueError("cbor: a map mixes text and byte-string keys")
         if key in result:
             raise ValueError("cbor: duplicate map key %r" % (key,))
         result[key], i = _item(b, i, level + 1, count)

@@ -79,7 +79,16 @@ class Link:
     def handle(self, msg):
         """The replies to one request (a list of objects). Never raises: whatever a request
         holds, the answer is an `error` and nothing changed."""
-        if not isinstance(msg, dict) or not isinstance(msg.get("m"), str):
+        if not isinstance(msg, dict):
+            return [self.error(None, "bad_request", "a request is a map with a name under m")]
+        for k in msg:
+            # before any field is looked up: MicroPython warns on stderr (the link itself, on
+            # the board) at every comparison of bytes with text, so a request keyed by bytes
+            # would put noise on the cable, and on a pipe nobody reads, block the loop (the
+            # fuzz found it: tests/test_attack_fuzz.py)
+            if not isinstance(k, str):
+                return [self.error(None, "bad_request", "a request's keys are text")]
+        if not isinstance(msg.get("m"), str):
             return [self.error(None, "bad_request", "a request is a map with a name under m")]
         i = msg.get("i")
         if i is not None and not (type(i) is int and 0 <= i <= MAX_REQUEST_NO):
@@ -231,7 +240,8 @@ class Link:
 
     def put(self, i, msg):
         name, at, size, data = msg.get("f"), _uint(msg, "at"), _uint(msg, "size"), msg.get("d")
-        if name not in FILES or not isinstance(data, bytes) or size > MAX_FILE or \
+        if not isinstance(name, str) or name not in FILES or not isinstance(data, bytes) or \
+                size > MAX_FILE or \
                 at + len(data) > size:
             raise ValueError("put needs f in %s, d bytes, at + len(d) <= size <= %d" % (
                 "/".join(FILES), MAX_FILE))
@@ -245,7 +255,7 @@ class Link:
 
     def finish(self, i, msg):
         name, digest = msg.get("f"), msg.get("sha")
-        if name not in FILES or not isinstance(digest, bytes):
+        if not isinstance(name, str) or name not in FILES or not isinstance(digest, bytes):
             raise ValueError("done needs f in %s and sha" % "/".join(FILES))
         path = self.folder + "/" + name
         if _digest(path + ".new") != digest:
