@@ -15,6 +15,7 @@ holds it). Pair names are for the host's reports and are not kept.
 import binascii
 import gc
 import hashlib
+import os
 import sys
 
 from bridge import boards
@@ -49,12 +50,15 @@ class Config:
     @staticmethod
     def load(path=PATH):
         try:
+            # the size first (only the link writes the file, in bounds: this is a damaged
+            # flash); read(n) would allocate n bytes however small the file is
+            big = os.stat(path)[6] > _MAX_SIZE
             with open(path, "rb") as f:
-                raw = f.read(_MAX_SIZE + 1)
+                raw = b"" if big else f.read()
         except OSError:
             return Config(None)
         try:
-            if len(raw) > _MAX_SIZE:  # only the link writes it, in bounds: a damaged flash
+            if big:
                 raise ValueError("cbor: more items than allowed")
             data = cbor.decode(raw, _MAX_ITEMS)
         except ValueError as e:
