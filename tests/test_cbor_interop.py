@@ -13,13 +13,16 @@ from terminal import cbor  # noqa: E402
 
 INTS = st.integers(min_value=-2**64, max_value=2**64 - 1)
 SCALARS = st.none() | st.booleans() | INTS | st.binary(max_size=300) | st.text(max_size=300)
-KEYS = INTS | st.text(max_size=20) | st.binary(max_size=20)
+# a map's keys are never text and byte strings together (docs/PROTOCOL.md section 1)
+TEXT_KEYS = INTS | st.text(max_size=20)
+BYTE_KEYS = INTS | st.binary(max_size=20)
 
 
 def values(floats):
     leaves = SCALARS | floats
     return st.recursive(leaves, lambda inner: st.lists(inner, max_size=6)
-                        | st.dictionaries(KEYS, inner, max_size=6), max_leaves=30)
+                        | st.dictionaries(TEXT_KEYS, inner, max_size=6)
+                        | st.dictionaries(BYTE_KEYS, inner, max_size=6), max_leaves=30)
 
 
 ANY_FLOAT = st.floats(allow_nan=True, allow_infinity=True) | st.floats(width=16) \
@@ -83,6 +86,7 @@ BAD = [
     (b"\x01\x01", "1 trailing bytes"),
     (b"\xa2\x01\x01\x01\x02", "duplicate map key 1"),
     (b"\xa1\x80\x01", "map key of type list"),
+    (b"\xa2\x61a\x01\x41a\x02", "mixes text and byte-string keys"),
     (b"\xa1\xa0\x01", "map key of type dict"),
     (b"\x81" * 40 + b"\x01", "nesting deeper than 16"),
     (b"\x62\xff\xfe", "invalid UTF-8"),
@@ -129,7 +133,7 @@ def corpus_objects():
     rng = random.Random(1234)
     objs = EDGE_INTS + [-1 - n for n in EDGE_INTS] + EDGE_FLOATS + [
         None, True, False, b"", b"\x00\xff" * 200, "", "Пас 1БК ♠♥ 🂡", "x" * 300,
-        [], {}, {"b": 1, "a": 2, 10: 3, -1: 4, b"x": 5, "aa": 6}, [[[]], {"": {}}]]
+        [], {}, {"b": 1, "a": 2, 10: 3, -1: 4, "aa": 6}, {b"x": 5, 1: 0}, [[[]], {"": {}}]]
 
     def rand(depth):
         kind = rng.randrange(9 if depth < 4 else 6)

@@ -11,7 +11,8 @@ from terminal.config import Config
 ROUNDS = [
     {"r": 1, "ns": 3, "ew": 11, "b": [1, 4], "nns": 4, "new": 2},
     {"r": 2, "ns": 3, "ew": 12, "b": [5, 8]},  # nns, new: 0 when not given
-    {"r": 9, "ns": 65535, "ew": 1, "b": [65530, 65535], "nns": 999, "new": 1},  # the largest
+    {"r": 9, "ns": 65535, "ew": 1, "b": [964, 999], "nns": 999, "new": 1},  # the largest
+    {"r": 10, "ns": 1, "ew": 2, "b": [1, 65535]},  # a round no heap holds (SECURITY.md)
     {"r": 3, "ns": 65536, "ew": 1, "b": [1, 2]},  # a pair number too large
     {"r": 65536, "ns": 1, "ew": 2, "b": [1, 2]},  # a round number too large
     {"r": 4, "ns": -1, "ew": 2, "b": [1, 2]},  # negative
@@ -31,9 +32,9 @@ PLAYERS = {
     5: [1],
 }
 WANT_ROUNDS = {1: (3, 11, 1, 4, 4, 2), 2: (3, 12, 5, 8, 0, 0),
-               9: (65535, 1, 65530, 65535, 999, 1)}
+               9: (65535, 1, 964, 999, 999, 1)}
 WANT_PLAYERS = {1: (101, 102), 2: (0x1FFFF, 0)}
-ERRORS = sorted(["round"] * 8 + ["round 2 twice", "players 3", "players 65536", "players -4",
+ERRORS = sorted(["round"] * 9 + ["round 2 twice", "players 3", "players 65536", "players -4",
                                   "players 5"])
 
 SHOW = """

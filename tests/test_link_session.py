@@ -25,7 +25,7 @@ KEY = bytes(range(32))
 # -- the terminal's handler ------------------------------------------------------------------
 
 def hello(term):
-    reply = term.handle({"m": "hello", "i": 1, "v": [1]})[0]
+    reply = term.handle({"m": "hello", "i": 1, "v": [2], "sn": bytes(range(16))})[0]
     return reply
 
 
@@ -36,9 +36,13 @@ def signed(term, msg):
 def test_an_unregistered_terminal_answers_hello_and_refuses_the_rest(tmp_path):
     term = Link(str(tmp_path), "PICO-1")
     h = hello(term)
-    assert (h["id"], h["event"], h["last"], len(h["nonce"])) == ("PICO-1", None, 0, 8)
+    assert (h["id"], h["event"], h["last"], len(h["nonce"])) == ("PICO-1", None, 0, 16)
+    assert "h" not in h  # no key: nothing to prove
     assert term.handle({"m": "pull", "i": 2, "after": 0, "max": 5})[0]["code"] == "unregistered"
     assert term.handle({"m": "hello", "i": 3, "v": [7]})[0]["code"] == "version"
+    old = term.handle({"m": "hello", "i": 3, "v": [1]})[0]  # a station of protocol 1
+    assert old["code"] == "version" and "version 2" in old["text"]
+    assert term.handle({"m": "hello", "i": 3, "v": [2]})[0]["code"] == "bad_request"  # no sn
     assert term.handle([1, 2])[0]["code"] == "bad_request"
 
 
@@ -88,7 +92,7 @@ def test_pull_chains_batches_under_the_frame_limit(tmp_path):
         term.journal.append("res", {"b": n + 1, "tr": 7, "sc": 90, "pad": "x" * 40})
     replies = term.handle(signed(term, {"m": "pull", "i": 9, "after": 3, "max": 30}))
     *batches, end = replies
-    assert end == {"m": "end", "i": 9, "sent": 33, "last": 40}
+    assert dict(end, h=None) == {"m": "end", "i": 9, "sent": 33, "last": 40, "h": None}
     assert len(batches) > 1
     prev = 3
     for b in batches:
@@ -96,7 +100,12 @@ def test_pull_chains_batches_under_the_frame_limit(tmp_path):
         prev = b["r"][-1][0]
     seqs = [r[0] for b in batches for r in b["r"]]
     assert seqs == list(range(4, 34))
-    assert all(link.check_record(KEY, "PICO-1", r) for b in batches for r in b["r"])
+    for b in batches + [end]:  # the batch is authenticated, not each record
+        link.check_signed(KEY, term.nonce, b)
+    assert all(len(r) == 3 for b in batches for r in b["r"])
+    forged = dict(batches[0], r=batches[0]["r"][::-1])  # reordered: its tag fails
+    with pytest.raises(link.FrameError, match="hmac"):
+        link.check_signed(KEY, term.nonce, forged)
 
 
 def test_a_pushed_file_resumes_where_it_stopped_and_must_match_its_digest(tmp_path):
@@ -135,8 +144,12 @@ class BadTerminal(threading.Thread):
         self.path = os.ttyname(slave)
         self._slave = slave
         self.key, self.tid, self.records, self.bad = key, ident, records, bad
-        self.nonce = os.urandom(8)
+        self.nonce = os.urandom(16)
+        self.session = b""  # the conversation's nonce: the station's sn and self.nonce
         self.pulls = 0
+
+    def sign(self, msg, key=None):
+        return link.sign(key or self.key, self.session, msg)
 
     def send(self, *msgs, raw=b""):
         os.write(self.master, raw + b"".join(b"\x00" + link.encode_frame(m) for m in msgs))
@@ -154,17 +167,18 @@ class BadTerminal(threading.Thread):
     def answer(self, msg):
         i = msg["i"]
         if msg["m"] == "hello":
-            self.send({"m": "hello", "i": i, "v": 1, "id": self.tid, "fw": "bad",
-                       "event": self.event, "nonce": self.nonce, "base": 0,
-                       "last": len(self.records), "damaged": 0})
+            self.session = msg["sn"] + self.nonce
+            self.send(self.sign({
+                "m": "hello", "i": i, "v": 2, "id": self.tid, "fw": "bad", "event": self.event,
+                "nonce": self.nonce, "base": 0, "last": len(self.records), "damaged": 0}))
         elif msg["m"] == "pull":
             self.pulls += 1
             after = msg["after"]
             good = [r for r in self.records if r[0] > after]
             raw = self.bad(i, after) if self.pulls == 1 else b""
-            self.send({"m": "recs", "i": i, "p": after, "r": good},
-                      {"m": "end", "i": i, "sent": good[-1][0] if good else after,
-                       "last": len(self.records)}, raw=raw)
+            self.send(self.sign({"m": "recs", "i": i, "p": after, "r": good}),
+                      self.sign({"m": "end", "i": i, "sent": good[-1][0] if good else after,
+                                 "last": len(self.records)}), raw=raw)
         elif msg["m"] == "ack":
             self.send({"m": "acked", "i": i, "base": msg["seq"]})
         elif msg["m"] == "put":
@@ -182,24 +196,25 @@ def station_db(tmp_path):
     db.close()
 
 
-def records_for(key, ident, n=6):
+def records_for(n=6):
+    """[seq, kind, data] as a pull batch carries them (the batch is tagged, not each)."""
     recs, _ = table_round(3, event_movement(4), 1, 1)
-    return [[seq, kind, data, link.record_tag(key, ident, seq, kind, data)]
-            for seq, (kind, data) in enumerate(recs[:n], 1)]
+    return [[seq, kind, data] for seq, (kind, data) in enumerate(recs[:n], 1)]
 
 
-def recs_frame(i, after, records):
-    return b"\x00" + link.encode_frame({"m": "recs", "i": i, "p": after, "r": records})
+def recs_frame(t, i, after, records, key=None):
+    return b"\x00" + link.encode_frame(t.sign({"m": "recs", "i": i, "p": after, "r": records},
+                                              key))
 
 
 BAD_ANSWERS = {
     "crc": lambda t: lambda i, a: (lambda f: f[:-3] + bytes([f[-3] ^ 1]) + f[-2:])(
-        recs_frame(i, a, t.records[:2])),
+        recs_frame(t, i, a, t.records[:2])),
     "cbor": lambda t: lambda i, a: b"\x00" + link.frame_cbor(b"\xa1\x61m\x9f\xff\x01"),
-    "type": lambda t: lambda i, a: recs_frame(i, a, [["one", "call", {}, bytes(32)]]),
+    "type": lambda t: lambda i, a: recs_frame(t, i, a, [["one", "call", {}]]),
     "oversize": lambda t: lambda i, a: b"\x00" + b"\x05" * 3000,
-    "hmac": lambda t: lambda i, a: recs_frame(i, a, [
-        [1, "open", {"sec": "A", "tbl": 1, "rnd": 1, "ns": 1, "ew": 9}, t.records[0][3]]]),
+    "hmac": lambda t: lambda i, a: recs_frame(t, i, a, [  # a forged batch: another key
+        [1, "open", {"sec": "A", "tbl": 1, "rnd": 1, "ns": 1, "ew": 9}]], key=os.urandom(32)),
 }
 
 
@@ -208,7 +223,7 @@ def test_bad_frames_are_refused_counted_logged_and_never_stored(station_db, code
     db = station_db
     ident = "PICO-BAD"
     key = setup.register_terminal(db, ident, 0)
-    bad = BadTerminal(key, ident, records_for(key, ident), None)
+    bad = BadTerminal(key, ident, records_for(), None)
     bad.event = link.event_fingerprint(setup.the_event(db)[2])
     bad.bad = BAD_ANSWERS[code](bad)
     bad.start()
@@ -240,8 +255,8 @@ def test_an_unknown_terminal_is_refused_and_nothing_is_stored(station_db, tmp_pa
 
 
 def test_a_terminal_holding_another_key_stores_nothing(station_db, tmp_path):
-    """A terminal whose key is not the one this event gave it: it refuses the station's
-    requests (their tags fail under its key), and nothing it holds reaches the database."""
+    """A terminal whose key is not the one this event gave it: its hello does not verify, the
+    station sends it nothing, and nothing it holds reaches the database."""
     term = Terminal(tmp_path / "flash", "PICO-TWIN")
     setup.register_terminal(station_db, "PICO-TWIN", 0)
     Link(str(tmp_path / "flash"), "PICO-TWIN")  # flash folder exists
@@ -254,7 +269,7 @@ def test_a_terminal_holding_another_key_stores_nothing(station_db, tmp_path):
     try:
         with serial.Serial(port, timeout=0.02) as s:
             session = Session(station_db, s, timeout=0.3, tries=3)
-            with pytest.raises(SyncFailed, match="refused pull: auth"):
+            with pytest.raises(SyncFailed, match="did not prove it holds the key"):
                 session.run()
     finally:
         term.unplug()

@@ -96,20 +96,27 @@ def encode(value):
     return b"".join(out)
 
 
-def decode(data):
-    """The one object encoded in data (bytes-like); ValueError "cbor: ..." if it is not exact."""
+def decode(data, items=None):
+    """The one object encoded in data (bytes-like); ValueError "cbor: ..." if it is not exact.
+    items: at most this many items in all (a bound on the heap the decoded object takes: a
+    16 KB file of one-byte items would be a list of 16,000)."""
     if not isinstance(data, bytes):
         data = bytes(data)
-    obj, end = _item(data, 0, 0)
+    obj, end = _item(data, 0, 0, None if items is None else [items])
     if end != len(data):
         raise ValueError("cbor: %d trailing bytes" % (len(data) - end))
     return obj
 
 
-def _item(b, i, level):
-    """Decode the item at b[i], nested `level` deep; return (object, index after it)."""
+def _item(b, i, level, count=None):
+    """Decode the item at b[i], nested `level` deep; return (object, index after it).
+    count: [items still allowed], or None for no bound."""
     if level > _MAX_DEPTH:
         raise ValueError("cbor: nesting deeper than %d" % _MAX_DEPTH)
+    if count is not None:
+        count[0] -= 1
+        if count[0] < 0:
+            raise ValueError("cbor: more items than allowed")
     size = len(b)
     if i >= size:
         raise ValueError("cbor: truncated")
@@ -154,22 +161,30 @@ def _item(b, i, level):
             return str(raw, "utf-8"), i + n
         except UnicodeError:
             raise ValueError("cbor: invalid UTF-8 in a text string") from None
+    if count is not None and n > count[0]:  # before the list or map is made
+        raise ValueError("cbor: more items than allowed")
     if major == 4:
         if n > size - i:  # every item takes at least one byte
             raise ValueError("cbor: array length %d beyond the input" % n)
         items = []
         for _ in range(n):
-            item, i = _item(b, i, level + 1)
+            item, i = _item(b, i, level + 1, count)
             items.append(item)
         return items, i
     if n > (size - i) // 2:
         raise ValueError("cbor: map length %d beyond the input" % n)
     result = {}
+    kinds = 0  # 1: a text key seen, 2: a byte-string key seen
     for _ in range(n):
-        key, i = _item(b, i, level + 1)
+        key, i = _item(b, i, level + 1, count)
         if isinstance(key, (list, dict)):
             raise ValueError("cbor: map key of type %s" % type(key).__name__)
+        # MicroPython compares the keys of a small map one by one and warns on stderr (the
+        # link, on the board) at each byte string compared with text: never mixed here
+        kinds |= 1 if isinstance(key, str) else 2 if isinstance(key, bytes) else 0
+        if kinds == 3:
+            raise ValueError("cbor: a map mixes text and byte-string keys")
         if key in result:
             raise ValueError("cbor: duplicate map key %r" % (key,))
-        result[key], i = _item(b, i, level + 1)
+        result[key], i = _item(b, i, level + 1, count)
     return result, i

@@ -15,6 +15,7 @@ holds it). Pair names are for the host's reports and are not kept.
 import binascii
 import gc
 import hashlib
+import os
 import sys
 
 from bridge import boards
@@ -23,6 +24,8 @@ import terminal
 from terminal import cbor, const
 
 PATH = "config.cbor"
+_MAX_ITEMS = const(4000)  # CBOR items in the file: the largest movement's takes ~1,500
+_MAX_SIZE = const(16384)  # bytes of the file (terminal.link.MAX_FILE)
 _BOARD = const(16)  # bytes of a board in Config._boards (as terminal.config_parse packs them)
 
 
@@ -47,12 +50,17 @@ class Config:
     @staticmethod
     def load(path=PATH):
         try:
+            # the size first (only the link writes the file, in bounds: this is a damaged
+            # flash); read(n) would allocate n bytes however small the file is
+            big = os.stat(path)[6] > _MAX_SIZE
             with open(path, "rb") as f:
-                raw = f.read()
+                raw = b"" if big else f.read()
         except OSError:
             return Config(None)
         try:
-            data = cbor.decode(raw)
+            if big:
+                raise ValueError("cbor: more items than allowed")
+            data = cbor.decode(raw, _MAX_ITEMS)
         except ValueError as e:
             c = Config(None)
             c.errors.append(str(e))

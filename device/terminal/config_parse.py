@@ -12,14 +12,23 @@ from terminal import const
 from terminal.config import holder, pin_hash
 
 _BOARD = const(16)  # bytes of a board in Config._boards (as terminal.config reads them)
+# Bounds on the shape, checked before anything is built (docs/PROTOCOL.md, "Bounds"): far above
+# any movement (a 12-table Howell plays 23 rounds of 4 boards), far below what the heap holds.
+_MAX_ROUNDS = const(40)
+_MAX_ROUND_BOARDS = const(36)  # boards of one round
+_MAX_BOARD = const(999)  # board numbers 1..999
+_MAX_BOARDS = const(128)  # boards pushed
+_MAX_PAIRS = const(128)  # pairs with player numbers
+_MAX_TEXT = const(120)  # characters of a text field (event name, section, salt, PIN hash)
+_MAX_ERRORS = const(16)  # errors named
 
 
 def fill(config, data):
     """Set the attributes of a Config (`config`) from the decoded file `data` (or None)."""
-    errors = config.errors = []
+    config.errors = []
     if not isinstance(data, dict):
         if data is not None:
-            errors.append("not a map")
+            config.errors.append("not a map")
         data = {}
     config.event = _text(config, data, "event", None)
     config.terminal = _text(config, data, "term", None)
@@ -27,7 +36,7 @@ def fill(config, data):
     table = data.get("tbl", 0)
     if not isinstance(table, int) or isinstance(table, bool) or not 1 <= table <= 999:
         if "tbl" in data:
-            errors.append("tbl")
+            config.errors.append("tbl")
         table = 0
     config.table = table
     config.salt = _text(config, data, "salt", "bridge-td")
@@ -39,15 +48,17 @@ def fill(config, data):
         for k in settings:  # a setting is taken if it has its default's type (bools are not
             v = given.get(k)  # ints here: MicroPython and CPython disagree on that)
             if k in given and (isinstance(v, bool) or not isinstance(v, type(settings[k]))):
-                errors.append("set." + k)
+                config.errors.append("set." + k)
             elif k in given:
                 settings[k] = v
     elif given is not None:
-        errors.append("set")
+        config.errors.append("set")
     config._rounds = _pack(_rounds(config, data.get("rounds")), 2)
     players = {}
     given = data.get("players")
-    if isinstance(given, dict):
+    if isinstance(given, dict) and len(given) > _MAX_PAIRS:
+        config.errors.append("players")
+    elif isinstance(given, dict):
         for pair in given:  # {pair: [first player's number, second's]}, each below 0x20000
             got = given[pair]
             ok = _number(pair, 1, 0xFFFF) and isinstance(got, list) and len(got) == 2
@@ -56,17 +67,18 @@ def fill(config, data):
             if ok:
                 players[pair] = got
             else:
-                errors.append("players %r" % (pair,))
+                config.errors.append("players %r" % (pair,))
     elif given is not None:
-        errors.append("players")
+        config.errors.append("players")
     config._players = _pack(players, 3)
     config._boards = _boards(config, data.get("boards"))
     config.pushed = bool(config.table and config._rounds)
+    del config.errors[_MAX_ERRORS:]  # the shape's bounds keep it short; this keeps it shorter
 
 
 def _text(config, data, key, default):
     v = data.get(key, default)
-    if v is not None and not isinstance(v, str):
+    if v is not None and not (isinstance(v, str) and len(v) <= _MAX_TEXT):
         config.errors.append(key)
         return default
     return v
@@ -92,7 +104,7 @@ def _rounds(config, data):
     out = {}
     if data is None:
         return out
-    if not isinstance(data, list):
+    if not isinstance(data, list) or len(data) > _MAX_ROUNDS:
         config.errors.append("rounds")
         return out
     for r in data:
@@ -101,7 +113,8 @@ def _rounds(config, data):
             ok = _number(r["r"], 1, 0xFFFF) and row[0] != row[1] and len(r["b"]) == 2
             for i, v in enumerate(row):
                 ok = ok and _number(v, 1 if i < 3 else 0, 0xFFFF)
-            ok = ok and row[2] <= row[3]
+            ok = ok and row[2] <= row[3] <= _MAX_BOARD and \
+                row[3] - row[2] < _MAX_ROUND_BOARDS
             if ok and r["r"] in out:
                 config.errors.append("round %d twice" % r["r"])
             elif ok:
@@ -120,13 +133,13 @@ def _boards(config, data):
     A `hand` is taken if it is 13 bytes and every seat holds 13 cards. A `pbn` (the hand
     record before `hand`) is not read: a board with one and no `hand` is dropped and named,
     so that a host that still sends PBN does not lose its hand records unseen."""
-    if not isinstance(data, dict):
+    if not isinstance(data, dict) or len(data) > _MAX_BOARDS:
         if data is not None:
             config.errors.append("boards")
         return b""
     good = []
     for b in data:
-        if _number(b, 1, 0xFFFF) and isinstance(data[b], dict):
+        if _number(b, 1, _MAX_BOARD) and isinstance(data[b], dict):
             good.append(b)
         else:
             config.errors.append("board %r" % (b,))

@@ -11,6 +11,20 @@ import os
 from terminal.frame import decode_frame, encode_frame
 
 PROVISIONAL_KEY = b"unregistered-terminal"  # the journal's key until the station registers it
+MAX_IDENT = 32  # characters of a terminal identity (a board's unique id is 16 hex digits)
+_IDENT_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_.:"
+
+
+def ident_ok(ident):
+    """Whether ident is an identity a terminal may carry: 1 to MAX_IDENT letters, digits or
+    `-_.:`. Every hello carries it, and a scorer's console shows it: a longer one would make
+    the hello too big for a frame (a brick), a control character would reach the console."""
+    if not isinstance(ident, str) or not 0 < len(ident) <= MAX_IDENT:
+        return False
+    for ch in ident:
+        if ch not in _IDENT_CHARS:
+            return False
+    return True
 
 
 def _read(path):
@@ -23,8 +37,11 @@ def _read(path):
         obj = decode_frame(raw[:-1]) if raw.endswith(b"\x00") else None
     except ValueError:
         return None
+    # a registration stored by an older version with an identity no hello can carry is no
+    # registration: the terminal comes up unregistered rather than unable to answer
     if isinstance(obj, dict) and isinstance(obj.get("key"), bytes) and \
-            isinstance(obj.get("event"), str) and isinstance(obj.get("id"), str):
+            len(obj["key"]) == 32 and isinstance(obj.get("event"), str) and \
+            ident_ok(obj.get("id")):
         return obj
     return None
 

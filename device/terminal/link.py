@@ -12,23 +12,30 @@ Records journaled before the terminal was registered carry the provisional key; 
 registration re-tags them under the event's key (Journal.rekey) before it is stored, and an
 unregistered terminal says `last` = `base` in its hello, so the station takes those records
 as the event's and pulls them (docs/PROTOCOL.md section 5, "Before registration").
+
+Hostile input (docs/SECURITY.md): every field is bounded before use, every request is answered
+inside its own error boundary (`Link.handle` never raises, `Port.answer` frames every reply or
+a short error in its place), so no frame a stranger can send ends the main loop.
 """
 
 import os
 import select
 from hashlib import sha256
 
-from terminal import cbor, hmac256
+from terminal import cbor, const, hmac256
 from terminal.frame import MAX_PAYLOAD, FrameReader, encode_frame
 from terminal.journal import Journal
-from terminal.keystore import PROVISIONAL_KEY, Keystore
+from terminal.keystore import PROVISIONAL_KEY, Keystore, ident_ok
 
-VERSION = 1
-FIRMWARE = "0.1"
+VERSION = 2
+FIRMWARE = "0.2"
 FILES = ("config.cbor", "travellers.cbor")
 MAX_FILE = 16384  # bytes of a pushed file (flash and heap budget)
-NONCE_SIZE = 8
-_ENVELOPE = 32  # bytes of a recs message around its records, at most
+NONCE_SIZE = 16
+MAX_REQUEST_NO = 0xFFFFFFFF  # a request's `i`: its echo in every reply must stay small
+MAX_PULL = 64  # records one pull answers at most: the answer is built in RAM
+_ENVELOPE = const(72)  # bytes of a recs message around its records, its tag included
+_TEXT = 80  # characters of an error's text at most (it may quote the request)
 
 
 def _uint(msg, name):
@@ -70,10 +77,22 @@ class Link:
     # -- requests ---------------------------------------------------------------------------
 
     def handle(self, msg):
-        """The replies to one request (a list of objects)."""
-        if not isinstance(msg, dict) or not isinstance(msg.get("m"), str):
+        """The replies to one request (a list of objects). Never raises: whatever a request
+        holds, the answer is an `error` and nothing changed."""
+        if not isinstance(msg, dict):
+            return [self.error(None, "bad_request", "a request is a map with a name under m")]
+        for k in msg:
+            # before any field is looked up: MicroPython warns on stderr (the link itself, on
+            # the board) at every comparison of bytes with text, so a request keyed by bytes
+            # would put noise on the cable, and on a pipe nobody reads, block the loop (the
+            # fuzz found it: tests/test_attack_fuzz.py)
+            if not isinstance(k, str):
+                return [self.error(None, "bad_request", "a request's keys are text")]
+        if not isinstance(msg.get("m"), str):
             return [self.error(None, "bad_request", "a request is a map with a name under m")]
         i = msg.get("i")
+        if i is not None and not (type(i) is int and 0 <= i <= MAX_REQUEST_NO):
+            return [self.error(None, "bad_request", "i must be a whole number below 2^32")]
         name = msg["m"]
         try:
             if name == "hello":
@@ -82,7 +101,7 @@ class Link:
                 return [self.register(i, msg)]
             if not self.keys.registered():
                 return [self.error(i, "unregistered", "register this terminal first")]
-            if not self.signed(msg):
+            if not self.nonce or not self.signed(msg):
                 return [self.error(i, "auth", "the request's tag does not verify")]
             if name == "pull":
                 return self.pull(i, _uint(msg, "after"), _uint(msg, "max"))
@@ -99,9 +118,12 @@ class Link:
             return [self.error(i, "bad_request", "unknown request %s" % name)]
         except ValueError as e:
             return [self.error(i, "bad_request", str(e))]
+        except Exception as e:  # a bug or the heap: this request fails, the terminal goes on
+            return [self.error(i, "internal", "%s: %s" % (type(e).__name__, e))]
 
     def error(self, i, code, text):
-        return {"m": "error", "i": i, "code": code, "text": text}
+        """An error reply; its text is cut to _TEXT characters so that it always fits."""
+        return {"m": "error", "i": i, "code": code, "text": text[:_TEXT]}
 
     def signed(self, msg):
         tag = msg.get("h")
@@ -118,10 +140,22 @@ class Link:
         return reply
 
     def hello(self, i, msg):
+        """The handshake: the conversation's nonce is the station's `sn` and the terminal's
+        fresh one; a registered terminal signs its hello under it, so the station knows the
+        key is here before it writes or sends anything, and every later request must carry
+        a tag under the same nonce, so the station has proved the key before the terminal
+        acts on it (docs/PROTOCOL.md section 5)."""
+        self.nonce = b""  # a new hello ends the conversation before it
         versions = msg.get("v")
         if not isinstance(versions, list) or VERSION not in versions:
-            return self.error(i, "version", "this terminal speaks version %d" % VERSION)
-        self.nonce = os.urandom(NONCE_SIZE)
+            return self.error(i, "version", "this terminal speaks protocol version %d only: "
+                              "update host-sync" % VERSION)
+        sn = msg.get("sn")
+        if not isinstance(sn, bytes) or not NONCE_SIZE <= len(sn) <= 32:
+            return self.error(i, "bad_request", "hello needs sn, the station's nonce "
+                              "(16 to 32 bytes)")
+        tn = os.urandom(NONCE_SIZE)
+        self.nonce = sn + tn
         self.talking = True
         j = self.journal
         base = j.base if j else 0
@@ -129,55 +163,70 @@ class Link:
         # terminal takes them (re-tagged at registration) and pulls them after `base`.
         last = j.last if j and self.keys.registered() else base
         reply = {"m": "hello", "i": i, "v": VERSION, "id": self.keys.ident, "fw": self.fw,
-                 "event": self.keys.event, "nonce": self.nonce, "base": base, "last": last,
+                 "event": self.keys.event, "nonce": tn, "base": base, "last": last,
                  "damaged": j.damaged if j else 0}
         for name in FILES:
             reply[name] = self.file_digest(name)
-        return reply
+        return self.sign(reply) if self.keys.registered() else reply
 
     def register(self, i, msg):
+        """Take the event's key. A registered terminal takes no other key on the cable (the
+        same one again is a lost `ok` sent again), and the identity is the board's own:
+        a station cannot rename it."""
         key, event, ident = msg.get("key"), msg.get("event"), msg.get("id")
-        if not (isinstance(key, bytes) and len(key) == 32 and isinstance(event, str) and event
-                and isinstance(ident, str) and ident):
-            return self.error(i, "bad_request", "register needs event, a 32-byte key and id")
+        if not (isinstance(key, bytes) and len(key) == 32 and isinstance(event, str)
+                and 0 < len(event) <= 32 and ident_ok(ident)):
+            return self.error(i, "bad_request", "register needs event, a 32-byte key and id "
+                              "(at most 32 letters, digits or -_.:)")
         if not self.nonce:
             return self.error(i, "bad_request", "hello first")
+        if self.keys.ident and ident != self.keys.ident:
+            return self.error(i, "bad_request", "this terminal is %s" % self.keys.ident)
+        if self.keys.registered():
+            if (ident, event, key) != (self.keys.ident, self.keys.event, self.keys.key):
+                return self.error(i, "registered", "key kept: this terminal belongs to "
+                                  "event %s" % self.keys.event)
+            return self.sign({"m": "ok", "i": i})
+        # The journal first: a power cut before the keystore is saved leaves records tagged
+        # under the key the next registration gives again (it is derived from the event and
+        # the identity), never a registration without its records.
         j = self.journal
-        if self.keys.registered() and j is not None and j.last > j.base and (
-                event != self.keys.event or key != self.keys.key):
-            return self.error(i, "registered", "%d records of another event are not synced" % (
-                j.last - j.base))
-        if (ident, event, key) != (self.keys.ident, self.keys.event, self.keys.key):
-            # The journal first: a power cut before the keystore is saved leaves records
-            # tagged under the key the next registration gives again (it is derived from
-            # the event and the identity), never a registration without its records.
-            if j is not None:
-                j.rekey(key, ident)
-            self.keys.save(ident, event, key)
-            if j is None:
-                self.open_journal()
+        if j is not None:
+            j.rekey(key, ident)
+        self.keys.save(ident, event, key)
+        if j is None:
+            self.open_journal()
         return self.sign({"m": "ok", "i": i})
 
     def pull(self, i, after, most):
-        """Records after `after`, at most `most`, in recs messages chained by `p`, then end."""
+        """Records after `after`, at most `most`, in recs messages chained by `p`, then end.
+
+        A record goes as [seq, kind, data], without the tag it has in the journal: each recs
+        message (and the end) is tagged as a whole under the key and this conversation's
+        nonces (docs/PROTOCOL.md, "Records: chained batches"). The key is the terminal's own
+        and seq and p are inside what the tag covers, so a record still cannot move to another
+        terminal or position, and a batch replayed, reordered or cut is refused; the wire
+        carries the results instead of 34 bytes of tag per record."""
         j = self.journal
+        most = min(most, MAX_PULL)
         prev = max(after, j.base)
         out = []
         batch, size, sent, count = [], _ENVELOPE, prev, 0
         for record in j.records_after(after):
             if count >= most:
                 break
-            n = len(cbor.encode(list(record)))
+            record = list(record[:3])
+            n = len(cbor.encode(record))
             if batch and size + n > MAX_PAYLOAD:
-                out.append({"m": "recs", "i": i, "p": prev, "r": batch})
+                out.append(self.sign({"m": "recs", "i": i, "p": prev, "r": batch}))
                 prev, batch, size = sent, [], _ENVELOPE
-            batch.append(list(record))
+            batch.append(record)
             size += n
             sent = record[0]
             count += 1
         if batch:
-            out.append({"m": "recs", "i": i, "p": prev, "r": batch})
-        out.append({"m": "end", "i": i, "sent": sent, "last": j.last})
+            out.append(self.sign({"m": "recs", "i": i, "p": prev, "r": batch}))
+        out.append(self.sign({"m": "end", "i": i, "sent": sent, "last": j.last}))
         return out
 
     def ack(self, i, seq):
@@ -191,7 +240,8 @@ class Link:
 
     def put(self, i, msg):
         name, at, size, data = msg.get("f"), _uint(msg, "at"), _uint(msg, "size"), msg.get("d")
-        if name not in FILES or not isinstance(data, bytes) or size > MAX_FILE or \
+        if not isinstance(name, str) or name not in FILES or not isinstance(data, bytes) or \
+                size > MAX_FILE or \
                 at + len(data) > size:
             raise ValueError("put needs f in %s, d bytes, at + len(d) <= size <= %d" % (
                 "/".join(FILES), MAX_FILE))
@@ -205,7 +255,7 @@ class Link:
 
     def finish(self, i, msg):
         name, digest = msg.get("f"), msg.get("sha")
-        if name not in FILES or not isinstance(digest, bytes):
+        if not isinstance(name, str) or name not in FILES or not isinstance(digest, bytes):
             raise ValueError("done needs f in %s and sha" % "/".join(FILES))
         path = self.folder + "/" + name
         if _digest(path + ".new") != digest:
@@ -284,12 +334,31 @@ class Port:
                 break
         for msg in self.reader.feed(data):
             out = bytearray(b"\x00")
-            for reply in self.link.handle(msg):
-                out += encode_frame(reply)
-            self.stream_out.write(out)
-            if hasattr(self.stream_out, "flush"):
-                self.stream_out.flush()
+            for frame in self.answer(msg):
+                out += frame
+            try:
+                self.stream_out.write(out)
+                if hasattr(self.stream_out, "flush"):
+                    self.stream_out.flush()
+            except OSError:
+                return "hangup"
         return "data"
+
+    def answer(self, msg):
+        """The frames answering one message, each inside its own error boundary: a reply
+        that cannot be framed is replaced by a short error that always can be."""
+        try:
+            replies = self.link.handle(msg)
+        except Exception as e:  # handle() catches everything; this is the last wall
+            replies = [self.link.error(None, "internal", type(e).__name__)]
+        frames = []
+        for reply in replies:
+            try:
+                frames.append(encode_frame(reply))
+            except Exception:
+                frames.append(encode_frame(self.link.error(
+                    None, "too_big", "the reply does not fit a frame")))
+        return frames
 
 
 def serve(link, stream_in, stream_out, idle_ms=-1):

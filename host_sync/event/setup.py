@@ -309,7 +309,8 @@ def table_config(db, terminal_id):
     terminal.config reads (docs/CONFIG.md), or None when the terminal is not placed at a table
     yet (everything is then typed in at the table). It carries its section's movement, the
     names of the pairs that come to the table, their player numbers where known (0 for one
-    not known) and the boards it plays with their hand records."""
+    not known) and the boards it plays, with the hand records of one round only: the round
+    due at the table (_due_round)."""
     t = terminal(db, terminal_id)
     event_id = t["event_id"]
     sid = current_session(db, event_id)
@@ -331,6 +332,8 @@ def table_config(db, terminal_id):
                        "nns": (nxt.get("ns") or [0])[0], "new": (nxt.get("ew") or [0])[0]})
     pairs = {p for r in rounds for p in (r["ns"], r["ew"])}
     wanted = {b for r in rounds for b in range(r["b"][0], r["b"][1] + 1)}
+    due = _due_round(db, t, sid, rounds)
+    dealt = {b for r in rounds if r["r"] == due for b in range(r["b"][0], r["b"][1] + 1)}
     names, numbers = {}, {}
     for row in db.all("SELECT p.number AS pair, pl.name, pl.number FROM pairs p "
                       "JOIN sections s ON s.id = p.section_id "
@@ -346,7 +349,7 @@ def table_config(db, terminal_id):
         if row["number"] in wanted:
             entry = {"d": row["dealer"], "v": row["vul"]}
             hand = hand_bytes(row["deal"])  # packed here: the terminal does not parse PBN
-            if hand:
+            if hand and row["number"] in dealt:
                 entry["hand"] = hand
             boards[row["number"]] = entry
     settings = {row["name"]: json.loads(row["value"]) for row in db.all(
@@ -362,6 +365,26 @@ def table_config(db, terminal_id):
     if pin:
         config["salt"], config["pin"] = pin["salt"], pin["hash"]
     return config
+
+
+def _due_round(db, t, sid, rounds):
+    """The one round whose hand records the terminal is given (need to know,
+    docs/SECURITY.md): the round open at its table, else the next one of its rounds after the
+    last it closed, else its first; None when every round is closed. A board of a later round
+    never reaches the table before that round is due."""
+    row = db.one(
+        "SELECT ro.number, rec.kind FROM records rec JOIN rounds ro ON ro.id = rec.round_id "
+        "JOIN tables tb ON tb.id = ro.table_id JOIN sections s ON s.id = tb.section_id "
+        "WHERE rec.terminal_id = ? AND rec.valid = 1 AND rec.kind IN ('open', 'close') "
+        "AND rec.seq > ? AND s.session_id = ? AND s.letter = ? AND tb.number = ? "
+        "ORDER BY rec.seq DESC LIMIT 1",
+        (t["id"], t["journal_offset"], sid, t["section"], t["table_no"]))
+    numbers = sorted(r["r"] for r in rounds)
+    if row is None:
+        return numbers[0] if numbers else None
+    if row["kind"] == "open":
+        return row["number"]
+    return next((n for n in numbers if n > row["number"]), None)
 
 
 def travellers(db, terminal_id):

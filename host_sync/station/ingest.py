@@ -13,6 +13,7 @@ host pulls again) while a hole inside an unbroken chain is a journal gap (stored
 """
 
 import json
+import logging
 from collections import namedtuple
 
 from bridge import boards as law2
@@ -25,7 +26,9 @@ from bridge.lawcodes import DIRECTOR, EV_ACCEPT, EV_REJECT, call_event
 from host_sync.event.db import now
 from host_sync.event.setup import current_session
 from host_sync.scoring.session import ns_points
-from host_sync.station.link import cbor_encode
+from host_sync.station.link import cbor_encode, shown
+
+log = logging.getLogger("host_sync.station.ingest")
 
 ACTOR = "sync"
 LAST_CONTRACT = FIRST_BID + MAX_LEVEL * 5 - 1
@@ -196,7 +199,7 @@ def ingest(db, terminal_id, prev, records, actor=ACTOR):
                 run.flag(seq, None, "journal_gap", None,
                          "records %d..%d are missing from the terminal's journal" % (
                              last + 1, seq - 1))
-            run.apply(seq, kind, data)
+            run.apply_safely(seq, kind, data)
             last = seq
             stored += 1
         return _finish(db, t, run, stored, duplicates, last, actor, None)
@@ -239,6 +242,31 @@ class _Run:
                                  "board": board, "terminal_id": self.tid, "seq": seq,
                                  "source": source, "why": why, "law": law, "detail": detail},
                        self.actor, self.tid)
+
+    def apply_safely(self, seq, kind, data):
+        """apply() inside its own savepoint: an authentic record that the checks let through
+        but that still cannot be applied (odd fields no check foresaw) is rolled back, stored
+        as received with valid = 0 and flagged `invalid_record`, so it never blocks the
+        terminal's later records (a poison record). The traceback goes to the log: it is a
+        gap in check() to close."""
+        conn = self.db.conn
+        round_before = self.round
+        conn.execute("SAVEPOINT record")
+        try:
+            self.apply(seq, kind, data)
+        except Exception as e:
+            conn.execute("ROLLBACK TO record")
+            log.exception("terminal %s record %d (%s) could not be applied", self.tid, seq,
+                          shown(kind))
+            self.round = round_before
+            self.auctions.clear()
+            self.plays.clear()
+            board = data.get("b") if isinstance(data, dict) else None
+            self._store(seq, kind, data, board if type(board) is int and 1 <= board <= BIG
+                        else None, valid=0)
+            self.flag(seq, None, "invalid_record", None, "%s record could not be applied: %s" % (
+                shown(kind, 40), shown(repr(e), 120)))
+        conn.execute("RELEASE record")
 
     def apply(self, seq, kind, data):
         board = data.get("b") if isinstance(data, dict) else None
@@ -513,7 +541,7 @@ class _Run:
     def _adj(self, seq, board, d):
         values = {"source": "adjusted", "verified": 1, "passed_out": 0, "bid": None,
                   "risk": None, "declarer": None, "tricks": None, "score_ns": None,
-                  "shown_ns": None, "adjustment": json.dumps(d, sort_keys=True)}
+                  "shown_ns": None, "adjustment": _body(d)}
         if d["how"] == "asg":
             values.update(bid=d["ct"], risk=d["x"], declarer=d["dcl"], tricks=d["tr"],
                           score_ns=ns_score(board, self._vul(board), d["ct"], d["x"], d["dcl"],

@@ -208,6 +208,20 @@ def check_record(key, terminal_id, record):
     return seq, kind, data
 
 
+def batch_record(record):
+    """(seq, kind, data) of a record as a pull batch carries it, [seq, kind, data] (its
+    authenticity is the batch's tag); FrameError("type") if it is not one."""
+    if not (isinstance(record, list) and len(record) == 3):
+        raise FrameError("type", "a record is a 3-item array, not %s" % shown(_short(record)))
+    seq, kind, data = record
+    if isinstance(seq, bool) or not isinstance(seq, int) or seq < 1:
+        raise FrameError("type", "record seq must be a positive int, not %s" % shown(
+            _short(seq)))
+    if not isinstance(kind, str) or not kind:
+        raise FrameError("type", "record %d: kind must be non-empty text" % seq)
+    return seq, kind, data
+
+
 def message_tag(key, nonce, message):
     """The tag `h` of a session message: HMAC-SHA256(key, nonce + cbor(message without h))."""
     body = {k: v for k, v in message.items() if k != "h"}
@@ -226,6 +240,24 @@ def check_signed(key, nonce, message):
     if not isinstance(tag, bytes) or not hmac.compare_digest(
             message_tag(key, nonce, message), tag):
         raise FrameError("hmac", "%s message: tag does not verify" % message.get("m"))
+
+
+MAX_IDENT = 32  # as the terminal's keystore (device/terminal/keystore.py)
+_IDENT_CHARS = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_.:")
+
+
+def ident_ok(ident):
+    """Whether ident is a terminal identity (terminal.keystore.ident_ok): 1 to 32 letters,
+    digits or -_.:, so that it reaches no console or report with a control character in it."""
+    return isinstance(ident, str) and 0 < len(ident) <= MAX_IDENT and set(ident) <= _IDENT_CHARS
+
+
+def shown(text, limit=200):
+    """text as it may be shown on a console or in a log: control characters (escape codes,
+    newlines) as Python escapes, cut to `limit` characters. For anything a terminal sent."""
+    text = str(text)
+    out = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[:limit])
+    return out if len(text) <= limit else out + "..."
 
 
 def event_fingerprint(event_key):

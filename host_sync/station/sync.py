@@ -10,6 +10,7 @@ late bytes cost a retry and never a record. Nothing is acknowledged before it is
 import hashlib
 import json
 import logging
+import os
 import time
 from collections import Counter
 
@@ -23,8 +24,15 @@ from host_sync.station.link import FrameError
 
 log = logging.getLogger("host_sync.station.sync")
 
-VERSIONS = [1]
+VERSION = 2
 WINDOW = 64  # records per pull
+NONCE_SIZE = 16
+MAX_SEQ = 2 ** 31  # no journal reaches this: a hello above it is refused
+# What one answer may bring (an endless or bloated pull answer costs the station no more): a
+# pull's 64 records come in at most 64 recs messages and an end.
+MAX_MESSAGES = WINDOW + 2
+MAX_BYTES = MAX_MESSAGES * (link.MAX_ENCODED + 1)
+MAX_SECONDS = 600  # a whole sync; a terminal that keeps it busy longer is cut off
 CHUNK = 768  # bytes of a pushed file per put
 ACTOR = "sync"
 
@@ -68,12 +76,13 @@ class Session:
         self.tid = None
         self.sync_id = None
         self.offset = 0  # host seq = the terminal's journal seq + offset (terminal reset)
+        self.deadline = None  # time.monotonic() by which the whole sync must be done
 
     # -- bookkeeping ---------------------------------------------------------------------
 
     def _refused(self, error):
         self.progress.refused[error.code] += 1
-        log.warning("%s: refused %s", self.progress.port, error)
+        log.warning("%s: refused %s", self.progress.port, link.shown(str(error)))
 
     def _phase(self, phase):
         self.progress.phase = phase
@@ -84,6 +93,7 @@ class Session:
     def run(self):
         """Sync to the end; returns the Progress (outcome 'done'), or raises SyncFailed."""
         p = self.progress
+        self.deadline = time.monotonic() + MAX_SECONDS
         try:
             self._converse()
             p.outcome = "done"
@@ -97,7 +107,10 @@ class Session:
         return p
 
     def _converse(self):
-        hello = self.request({"m": "hello", "v": VERSIONS}, "hello")[0]
+        sn = os.urandom(NONCE_SIZE)
+        hello = self.request({"m": "hello", "v": [VERSION], "sn": sn}, "hello")[0]
+        self._check_hello(hello)
+        self.nonce = sn + hello["nonce"]
         self._identify(hello)
         self._pull(hello)
         self._acknowledge(hello)
@@ -116,47 +129,78 @@ class Session:
             self.db.update("terminals", {"id": self.tid}, {"last_seen": now()}, ACTOR,
                            self.tid)
 
-    def _identify(self, hello):
-        tid = hello.get("id")
+    def _check_hello(self, hello):
+        """SyncFailed unless the hello is a version-2 terminal's, every field in bounds."""
+        if hello.get("v") != VERSION:
+            raise SyncFailed("the terminal speaks protocol version %s; this station speaks %d: "
+                             "update the terminal's firmware" % (
+                                 link.shown(repr(hello.get("v"))), VERSION))
         for name in ("base", "last"):
-            if isinstance(hello.get(name), bool) or not isinstance(hello.get(name), int):
+            if not _ints(hello, name) or not 0 <= hello[name] < MAX_SEQ:
                 raise SyncFailed("hello without %s: not a terminal of this protocol" % name)
-        if not isinstance(tid, str) or not tid:
-            raise SyncFailed("the terminal has no identity")
+        tid = hello.get("id")
+        if not link.ident_ok(tid):
+            self.progress.refused["type"] += 1
+            raise SyncFailed("the terminal's identity %s is not 1 to %d letters, digits or "
+                             "-_.:" % (link.shown(repr(tid)), link.MAX_IDENT))
         nonce = hello.get("nonce")
-        if not isinstance(nonce, bytes) or len(nonce) < 8:
-            raise SyncFailed("the terminal's hello has no nonce")
-        self.nonce = nonce
-        self.tid = self.progress.terminal = tid
+        if not isinstance(nonce, bytes) or len(nonce) != NONCE_SIZE:
+            raise SyncFailed("the terminal's hello has no %d-byte nonce" % NONCE_SIZE)
+        ev = hello.get("event")
+        if ev is not None and not (isinstance(ev, str) and len(ev) <= 32):
+            raise SyncFailed("the terminal's hello names no event fingerprint")
+
+    def _identify(self, hello):
+        """Who is on the port, proved before anything is written or sent: a terminal of this
+        event signs its hello under its key and both nonces. A key is sent only to a device
+        holding none, for an identity this event does not know yet (--register), placed but
+        never synced (--register), or reset by the scorer (`terminal reset`)."""
+        tid = self.tid = self.progress.terminal = hello["id"]
         row = setup.terminal(self.db, tid)
         _, _, event_key = setup.the_event(self.db)
         fingerprint = link.event_fingerprint(event_key)
-        if row is None and not self.register:
+        there = hello.get("event")
+        if row is not None and there == fingerprint:
+            self.key = bytes.fromhex(row["key"])
+            self._check(hello)
+        elif there is not None:
+            self.progress.refused["other_event"] += 1
+            raise SyncFailed("terminal %s belongs to another event (%s): it takes no key from "
+                             "this station" % (tid, link.shown(there)))
+        elif row is None and not self.register:
             self.progress.refused["unknown_terminal"] += 1
             raise SyncFailed("unknown terminal %s: register it at this station "
                              "(serve --register, or sync --register)" % tid)
+        elif row is not None and not row["rebase"] and not (
+                self.register and row["last_seen"] is None):
+            self.progress.refused["keyless"] += 1
+            raise SyncFailed("terminal %s has synced here before, but this device holds no "
+                             "key (flash wiped?): it is not given one. If its flash was "
+                             "wiped, run `host-sync terminal reset %s %s` and sync it again; "
+                             "the records stored stay" % (tid, self.db.path, tid))
+        else:
+            self._give_key(hello, row, event_key, fingerprint)
         if row is not None:
             row = self._check_journal(row, hello)
             self.offset = row["journal_offset"]
-        if row is None or hello.get("event") != fingerprint:
-            if row is None and hello["last"] > hello["base"] and hello.get("event"):
-                raise SyncFailed("terminal %s holds %d records of another event: sync it "
-                                 "there first" % (tid, hello["last"] - hello["base"]))
-            self._phase("registering")
-            key = setup.register_terminal(self.db, tid, hello["last"], actor=ACTOR)
-            self.key = key
-            reply = self.request({"m": "register", "event": fingerprint, "key": key, "id": tid},
-                                 "ok")[0]
-            self._check(reply)
-            log.info("%s: registered terminal %s", self.progress.port, tid)
-        else:
-            self.key = bytes.fromhex(row["key"])
         if self.place:
             setup.register_terminal(self.db, tid, hello["last"], section=self.place[0],
                                     table=self.place[1], actor=ACTOR)
         self.sync_id = self._start_outcome()
         if hello["base"] + self.offset > setup.terminal(self.db, tid)["last_seq"]:
             ingest.compacted(self.db, tid, hello["base"] + self.offset)
+
+    def _give_key(self, hello, row, event_key, fingerprint):
+        """Register the keyless device; stored here once it proved it took the key."""
+        self._phase("registering")
+        tid = self.tid
+        self.key = setup.terminal_key(event_key, tid)
+        reply = self.request({"m": "register", "event": fingerprint, "key": self.key,
+                              "id": tid}, "ok")[0]
+        self._check(reply)
+        if row is None:
+            setup.register_terminal(self.db, tid, hello["last"], actor=ACTOR)
+        log.info("%s: registered terminal %s", self.progress.port, tid)
 
     def _check_journal(self, row, hello):
         """The terminals row once the hello's journal follows what is stored. A journal that
@@ -219,20 +263,20 @@ class Session:
         expect = None
         for msg in replies:
             if msg["m"] == "end":
-                if _ints(msg, "sent", "last"):
+                if _ints(msg, "sent", "last") and self._authentic(msg):
                     end = msg
                 continue
             if msg["m"] != "recs" or not _ints(msg, "p") or not isinstance(msg.get("r"), list):
-                self._refused(FrameError("type", "a pull answer is recs or end, not %r" % (
-                    msg.get("m"),)))
+                self._refused(FrameError("type", "a pull answer is recs or end, not %s" % (
+                    link.shown(repr(msg.get("m"))),)))
                 break
             if expect is not None and msg["p"] != expect:
                 break  # a batch went missing in between: the rest comes with the next pull
             if prev is None:
                 prev = msg["p"]
             try:
-                for rec in msg["r"]:
-                    records.append(link.check_record(self.key, self.tid, rec))
+                link.check_signed(self.key, self.nonce, msg)
+                records += [link.batch_record(rec) for rec in msg["r"]]
             except FrameError as e:
                 self._refused(e)
                 end = None  # not complete: pull again from what is stored
@@ -245,6 +289,15 @@ class Session:
             end = dict(end, sent=end["sent"] + off, last=end["last"] + off)
         return ((prev + off if prev is not None else last),
                 [(seq + off, kind, data) for seq, kind, data in records], end)
+
+    def _authentic(self, msg):
+        """Whether a message's tag verifies (counted and logged when it does not)."""
+        try:
+            link.check_signed(self.key, self.nonce, msg)
+            return True
+        except FrameError as e:
+            self._refused(e)
+            return False
 
     def _acknowledge(self, hello):
         last = setup.terminal(self.db, self.tid)["last_seq"] - self.offset
@@ -306,6 +359,10 @@ class Session:
         time-out return what came (a pull's records are worth storing).
         """
         for _ in range(self.tries):
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                self.progress.refused["time"] += 1
+                raise SyncFailed("the sync took over %d s: cut off (the terminal keeps its "
+                                 "records)" % MAX_SECONDS)
             self.request_no += 1
             i = self.request_no
             out = dict(msg, i=i)
@@ -323,23 +380,31 @@ class Session:
                 if err.get("code") in ("frame", "sha"):
                     continue
                 raise SyncFailed("the terminal refused %s: %s %s" % (
-                    msg["m"], err.get("code"), err.get("text")))
+                    msg["m"], link.shown(str(err.get("code"))), link.shown(str(err.get("text")))))
             if partial_ok and got:
                 return got
             self.progress.retries += 1
         raise SyncFailed("no answer to %s after %d tries" % (msg["m"], self.tries))
 
     def _collect(self, i, want):
-        """Messages answering request i, up to `want` or an error, or what came in time."""
+        """Messages answering request i, up to `want` or an error, or what came in time; at
+        most MAX_MESSAGES messages and MAX_BYTES bytes (SyncFailed beyond: a terminal that
+        floods the port is cut off, and the station's memory stays bounded)."""
         got = []
         deadline = time.monotonic() + self.timeout
+        read = 0
         while time.monotonic() < deadline:
             try:
-                data = self.port.read(max(1, self.port.in_waiting))
+                data = self.port.read(max(1, min(self.port.in_waiting, 4096)))
             except (OSError, SerialException) as e:
                 raise SyncFailed("link lost: %s" % e)
             if not data:
                 continue
+            read += len(data)
+            if read > MAX_BYTES or len(got) > MAX_MESSAGES:
+                self.progress.refused["flood"] += 1
+                raise SyncFailed("the terminal sent over %d messages or %d bytes for one "
+                                 "request: cut off" % (MAX_MESSAGES, MAX_BYTES))
             for msg in self.reader.feed(data):
                 if not isinstance(msg, dict) or not isinstance(msg.get("m"), str):
                     self._refused(FrameError("type", "a message is a map with m"))

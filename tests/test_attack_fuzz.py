@@ -1,0 +1,177 @@
+"""Seeded fuzz of the link (docs/SECURITY.md): random frames, unauthenticated and
+authenticated-but-malformed, against the terminal's link loop (`terminal.link.Port`, the loop
+the board's main.py runs between key polls) under the real `micropython` on a pty, and random
+answers from a fake device against the station (`host_sync.station.sync.Session`).
+
+The suite runs a small count; the full count is a command:
+
+    ATTACK_FUZZ_FRAMES=100000 ATTACK_FUZZ_SYNCS=2000 .venv/bin/python -m pytest -q \\
+        tests/test_attack_fuzz.py
+"""
+
+import os
+import random
+import threading
+import time
+
+import serial
+from test_attack_station import KNOWN, Fake, fingerprint, key_of, state
+from test_attack_station import db as db  # noqa: F401  (the fixture)
+from test_attack_terminal import registered, sync, talk
+from test_link_session import station_db as station_db  # noqa: F401  (the fixture)
+
+from host_sync.station import link
+from host_sync.station.sync import Session, SyncFailed
+
+FRAMES = int(os.environ.get("ATTACK_FUZZ_FRAMES", "3000"))
+SYNCS = int(os.environ.get("ATTACK_FUZZ_SYNCS", "40"))
+NAMES = ["hello", "register", "pull", "ack", "put", "done", "bye", "recs", "end", "x"]
+FIELDS = ["i", "v", "sn", "id", "event", "key", "after", "max", "seq", "f", "at", "size", "d",
+          "sha", "h", "p", "r", "sent", "last", "nonce", "base"]
+
+
+def value(rng, depth=0):
+    """A random CBOR value, biased to what breaks parsers: edges of ints, odd types, nesting."""
+    pick = rng.randrange(12 if depth < 3 else 8)
+    if pick == 0:
+        return rng.choice([0, 1, -1, 2 ** 31, 2 ** 32, 2 ** 63 - 1, -(2 ** 63), 2 ** 64 - 1])
+    if pick == 1:
+        return rng.randrange(-1000, 100000)
+    if pick == 2:
+        return rng.randbytes(rng.choice([0, 1, 8, 16, 32, 33, 200]))
+    if pick == 3:
+        return "".join(rng.choice("aZ9-\x00\x1b\u0416\U0001f0a1") for _ in range(rng.randrange(
+            0, 60)))
+    if pick == 4:
+        return rng.choice([None, True, False, 1.5, float("nan")])
+    if pick == 5:
+        return rng.choice(["config.cbor", "travellers.cbor", "../main.py", "registration"])
+    if pick == 6:
+        return rng.choice(NAMES)
+    if pick == 7:
+        return ""
+    if pick < 10:
+        return [value(rng, depth + 1) for _ in range(rng.randrange(0, 6))]
+    return {rng.choice(FIELDS + [1, b"k"]): value(rng, depth + 1)
+            for _ in range(rng.randrange(0, 6))}
+
+
+MALFORMED_SEQ = [-1, "1", 2 ** 64, 10 ** 9, None, [], b"", 1.0, True]
+
+
+def message(rng):
+    """A random request: a name (usually a real one) and random fields."""
+    msg = {"m": rng.choice(NAMES)}
+    for _ in range(rng.randrange(0, 7)):
+        msg[rng.choice(FIELDS)] = value(rng)
+    if msg["m"] == "ack":  # a well-formed ack would be the key-holder's legitimate request
+        msg["seq"] = rng.choice(MALFORMED_SEQ)
+    return msg
+
+
+def frame(rng, msg):
+    """The frame of msg, or one damaged on the way (noise, a flipped bit, CBOR not a map)."""
+    try:
+        raw = link.encode_frame(msg)
+    except (ValueError, OverflowError):
+        raw = link.encode_frame({"m": "x"})
+    damage = rng.randrange(10)
+    if damage == 0:
+        return rng.randbytes(rng.randrange(1, 80)).replace(b"\x00", b"")
+    if damage == 1:
+        at = rng.randrange(len(raw) - 1)
+        return raw[:at] + bytes([raw[at] ^ (1 << rng.randrange(8)) or 1]) + raw[at + 1:]
+    if damage == 2:
+        return link.frame_cbor(link.cbor_encode(value(rng)))[:-1]
+    return raw[:-1]
+
+
+class Drain(threading.Thread):
+    """Reads the terminal's replies as they come, so that it never blocks writing them."""
+
+    def __init__(self, port):
+        threading.Thread.__init__(self, daemon=True)
+        self.port, self.reader, self.replies, self.stop = port, link.FrameReader(), 0, False
+
+    def run(self):
+        while not self.stop:
+            self.replies += len(self.reader.feed(self.port.read(4096)))
+
+
+def test_random_frames_never_stop_the_terminal_nor_lose_a_record(station_db, tmp_path):
+    """FRAMES random frames (a third of them signed under the key and the conversation's
+    nonce: authenticated but malformed) to a registered terminal holding a round it has not
+    synced: it answers on, and afterwards syncs every record to the station."""
+    term, records = registered(station_db, tmp_path, "PICO-F1", 9)
+    key = bytes.fromhex(station_db.value("SELECT key FROM terminals"))
+    rng = random.Random(20261202)
+    path = term.plug()
+    try:
+        with serial.Serial(path, timeout=0.02) as port:
+            sn = os.urandom(16)
+            nonce = sn + talk(port, {"m": "hello", "i": 1, "v": [2], "sn": sn})[0]["nonce"]
+            drain = Drain(port)
+            drain.start()
+            sent = 0
+            while sent < FRAMES:
+                burst = bytearray()
+                for _ in range(50):
+                    msg = message(rng)
+                    if msg["m"] == "hello":
+                        msg["m"] = "x"  # keeps this conversation's nonce for the signed ones
+                    if rng.randrange(3) == 0:
+                        msg = link.sign(key, nonce, msg)
+                    burst += b"\x00" + frame(rng, msg) + b"\x00"
+                    sent += 1
+                port.write(bytes(burst))
+                time.sleep(0.01)
+            deadline = time.monotonic() + 60
+            while drain.replies < sent // 3 and time.monotonic() < deadline:
+                time.sleep(0.05)
+            drain.stop = True
+            drain.join()
+            assert drain.replies >= sent // 3, (drain.replies, sent)
+        assert term.plugged.proc.poll() is None, "the terminal's loop ended"
+        assert sync(station_db, path).stored == len(records)
+    finally:
+        term.unplug()
+
+
+def test_random_answers_never_crash_the_station_nor_reach_the_database(db):  # noqa: F811
+    """SYNCS conversations with a fake device that answers every request with random
+    messages, signed under the terminal's key or not: each sync ends in SyncFailed (or
+    done), never another exception, and the records, flags and results stay as they were."""
+    key, fp = key_of(db), fingerprint(db)
+    before = state(db)[1:4]
+    rng = random.Random(20261203)
+    for n in range(SYNCS):
+        seed = rng.randrange(2 ** 32)
+
+        def answer(f, m, r=random.Random(seed)):
+            if m["m"] == "hello" and r.randrange(4):
+                return [f.hello(m, key, event=fp, last=r.choice([0, 6, 7, 2 ** 30]))]
+            out = []
+            for _ in range(r.randrange(1, 4)):
+                reply = message(r)
+                reply["i"] = m.get("i") if r.randrange(4) else value(r)
+                if r.randrange(2) and "sn" in m:
+                    reply = link.sign(key, m["sn"] + f.nonce, reply)
+                elif r.randrange(2):
+                    reply = link.sign(key, getattr(f, "session", b""), reply)
+                out.append(reply)
+            if m["m"] == "hello":
+                f.session = m["sn"] + f.nonce
+            return b"".join(b"\x00" + frame(r, x) + b"\x00" for x in out)
+
+        fake = Fake(answer)
+        fake.start()
+        try:
+            with serial.Serial(fake.path, timeout=0.02) as port:
+                try:
+                    Session(db, port, timeout=0.1, tries=2).run()
+                except SyncFailed:
+                    pass
+        finally:
+            os.close(fake._slave)
+        assert state(db)[1:3] == before[:2], "sync %d (seed %d) changed the records" % (n, seed)
+    assert db.value("SELECT last_seq FROM terminals WHERE id = ?", (KNOWN,)) == 6

@@ -1,0 +1,194 @@
+"""Attacks on a terminal from a laptop on its USB port (docs/SECURITY.md): the terminal's link
+(`terminal.link.Port`, the loop the board's main.py runs) under the real `micropython` on a
+pseudo-terminal, spoken to frame by frame as an attacker would. Each test sends what used to
+take the terminal down or over, then checks that it was refused with a clear message, that
+nothing on the terminal's flash changed, and that the station still syncs it afterwards."""
+
+import os
+import time
+
+import pytest
+import serial
+from conftest import ROOT, run_device
+from sync_harness import Terminal, write_script
+from sync_script import event_movement, table_round
+from terminal.keystore import Keystore
+from test_link_session import station_db as station_db  # noqa: F401  (the fixture)
+
+from host_sync.station import link
+from host_sync.station.sync import Session
+
+
+def talk(port, msg, want=1, timeout=10):
+    """Send one request (an object, or raw frame bytes) and read `want` replies."""
+    raw = msg if isinstance(msg, bytes) else link.encode_frame(msg)
+    port.write(b"\x00" + raw)
+    reader = link.FrameReader()
+    got = []
+    deadline = time.monotonic() + timeout
+    while len(got) < want and time.monotonic() < deadline:
+        got += reader.feed(port.read(4096))
+    assert len(got) >= want, "no answer: the terminal's loop ended (%r)" % got
+    return got
+
+
+def hello(port):
+    return talk(port, {"m": "hello", "i": 1, "v": [2], "sn": os.urandom(16)})[0]
+
+
+def sync(db, port_path, register=False):
+    with serial.Serial(port_path, timeout=0.02) as port:
+        return Session(db, port, register=register, timeout=1.0).run()
+
+
+def registered(db, tmp_path, ident, seed):
+    """A terminal the station registered, then a round played at it (not synced yet):
+    (the terminal, the round's records)."""
+    term = Terminal(tmp_path / "flash", ident)
+    path = term.plug()
+    try:
+        assert sync(db, path, register=True).outcome == "done"
+    finally:
+        term.unplug()
+    records, _ = table_round(seed, event_movement(4), 1, 1)
+    term.play(write_script(tmp_path / "r.jsonl", records))
+    return term, records
+
+
+def flash(folder):
+    """What the terminal holds on flash, byte for byte."""
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+def test_a_reply_too_big_for_a_frame_is_an_error_and_the_terminal_goes_on(station_db, tmp_path):
+    """A request id of ~1000 bytes used to end the main loop: the reply echoing it could not
+    be framed and Port.step did not catch that (no key needed). Now `i` is bounded, every reply
+    is framed or replaced by a short error, and the loop goes on."""
+    term, records = registered(station_db, tmp_path, "PICO-A1", 3)
+    before = flash(term.folder)
+    path = term.plug()
+    try:
+        with serial.Serial(path, timeout=0.05) as port:
+            got = talk(port, {"m": "hello", "i": "x" * 960, "v": [2], "sn": bytes(16)})[0]
+            assert (got["m"], got["i"], got["code"]) == ("error", None, "bad_request")
+            assert "below 2^32" in got["text"]
+            got = talk(port, {"m": "pull", "i": b"\xff" * 960, "after": 0, "max": 9})[0]
+            assert got["code"] == "bad_request" and got["i"] is None
+            hello(port)
+            got = talk(port, {"m": "z" * 960, "i": 7})[0]  # echoed in the error's text
+            assert got["code"] == "auth" and len(got["text"]) <= 80
+            h = hello(port)
+            assert h["m"] == "hello" and h["id"] == "PICO-A1"
+        assert flash(term.folder) == before
+        assert sync(station_db, path).stored == len(records)
+    finally:
+        term.unplug()
+
+
+def test_a_950_character_identity_is_refused_and_never_bricks(tmp_path):
+    """A `register` with a 950-character identity was stored and made every later hello too
+    big to send, at every boot: a brick. Now the identity is the board's own (1 to 32 letters,
+    digits or -_.:), and a registration file holding such an identity (an older version wrote
+    it) is no registration: the terminal comes up unregistered and answers."""
+    term = Terminal(tmp_path / "flash", "PICO-A2")
+    path = term.plug()
+    try:
+        with serial.Serial(path, timeout=0.05) as port:
+            hello(port)
+            got = talk(port, {"m": "register", "i": 2, "event": "f" * 16, "key": bytes(32),
+                              "id": "A" * 940})[0]
+            assert got["code"] == "bad_request" and "at most 32" in got["text"]
+            got = talk(port, {"m": "register", "i": 3, "event": "f" * 16, "key": bytes(32),
+                              "id": "PICO-\x1b[2J"})[0]
+            assert got["code"] == "bad_request"
+            assert hello(port)["event"] is None
+    finally:
+        term.unplug()
+    assert not (term.folder / "registration").exists()
+    Keystore(str(term.folder / "registration")).save("A" * 950, "f" * 16, bytes(32))
+    path = term.plug()
+    try:
+        with serial.Serial(path, timeout=0.05) as port:
+            h = hello(port)
+            assert (h["id"], h["event"]) == ("PICO-A2", None)
+    finally:
+        term.unplug()
+
+
+def test_a_stranger_cannot_take_over_a_registered_terminal(station_db, tmp_path):
+    """Between rounds everything is acknowledged, and a `register` without proof used to be
+    taken: the stranger's key, then his configuration, and his `ack` compacted a round away.
+    A registered terminal now takes no key on the cable, refuses every unsigned request, and
+    its flash does not change; its own station still syncs it."""
+    term, records = registered(station_db, tmp_path, "PICO-A3", 5)
+    before = flash(term.folder)
+    path = term.plug()
+    try:
+        with serial.Serial(path, timeout=0.05) as port:
+            h = hello(port)
+            assert "h" in h  # it proves its key to the station; the stranger cannot check it
+            got = talk(port, {"m": "register", "i": 2, "event": "e" * 16,
+                              "key": os.urandom(32), "id": "PICO-A3"})[0]
+            assert got["code"] == "registered" and got["text"].startswith("key kept")
+            for request in ({"m": "ack", "i": 3, "seq": len(records)},
+                            {"m": "put", "i": 4, "f": "config.cbor", "at": 0, "size": 1,
+                             "d": b"\xa0"},
+                            {"m": "pull", "i": 5, "after": 0, "max": 64}):
+                assert talk(port, request)[0]["code"] == "auth"
+                forged = link.sign(os.urandom(32), bytes(32), request)
+                assert talk(port, forged)[0]["code"] == "auth"
+        assert flash(term.folder) == before
+        assert sync(station_db, path).stored == len(records)
+    finally:
+        term.unplug()
+
+
+HEAP = 128 * 1024  # code compiled from source here, not from the image: more than on the board
+FIND = """
+from terminal.config import Config
+from terminal.session import Session
+c = Config.load(%r)
+s = Session(c)
+row = c.round(1)
+s.apply("open", {"sec": "A", "tbl": 1, "rnd": 1, "ns": 1, "ew": 2}, 1)
+print(repr([row, len(s.round_boards()), sorted(c.errors)[:3]]))
+"""
+
+
+@pytest.mark.parametrize("shape, named", [
+    ({"tbl": 1, "rounds": [{"r": 1, "ns": 1, "ew": 2, "b": [1, 65535]}]}, "round"),
+    ({"tbl": 1, "rounds": [{"r": n, "ns": 1, "ew": 2, "b": [1, 2]} for n in range(1, 300)]},
+     "rounds"),
+    ({"tbl": 1, "x": [0] * 15000}, "cbor: more items than allowed"),
+])
+def test_a_configuration_of_absurd_shape_is_dropped_and_the_terminal_boots(tmp_path, shape,
+                                                                           named):
+    """A pushed configuration of 1.2 KB whose round has boards [1, 65535] could not boot (the
+    round's board list alone is 65,535 items); so for a thousand rounds, or 16 KB of one-byte
+    items. Bounds on the shape (terminal.config_parse, docs/PROTOCOL.md) drop the part and name
+    it; the terminal boots on Law 2's defaults in a heap far below the board's."""
+    path = tmp_path / "config.cbor"
+    path.write_bytes(link.cbor_encode(shape))
+    assert len(path.read_bytes()) <= 16384
+    got = run_device(["-c", FIND % str(path)], heapsize=HEAP)
+    assert got.returncode == 0, got.stderr
+    row, boards, errors = eval(got.stdout.decode().strip().splitlines()[-1])
+    assert row is None and boards == 0 and named in errors, (row, boards, errors)
+
+
+def test_no_request_puts_noise_on_the_cable(tmp_path):
+    """MicroPython warns on stderr ("Comparison between bytes and str") whenever a byte string
+    is compared with text, as looking up a key in a small map does; on the board stderr is the
+    link itself, and under a harness that does not read it the loop blocked (found by the
+    fuzz). A request keyed by bytes, or a map mixing byte and text keys, is refused before any
+    lookup: the link's output is frames and nothing else."""
+    script = ROOT / "tests" / "terminal_script.py"
+    frames = b"".join(b"\x00" + link.encode_frame(m) for m in (
+        {b"k": "x"}, {"m": "put", b"f": 1}, {"m": "done", "f": b"config.cbor", "sha": b""},
+        {"m": "hello", "v": [2, b"2"], "sn": "x" * 16}))
+    frames += b"\x00" + link.frame_cbor(bytes.fromhex("a2616d6568656c6c6f417801"))
+    got = run_device([str(script), "link", str(tmp_path), "PICO-A4"], stdin=frames)
+    assert got.stderr in (b"link: eof\n", b"link: hangup\n"), got.stderr  # only its last word
+    replies = link.FrameReader().feed(got.stdout)
+    # the maps mixing key types are dropped as frames (cbor); the rest answered
+    assert [r["code"] for r in replies] == ["bad_request", "unregistered", "bad_request"]
