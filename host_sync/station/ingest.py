@@ -21,8 +21,9 @@ from bridge import play_records
 from bridge.auction import Auction
 from bridge.calls import FIRST_BID, LAST_BID, MAX_LEVEL, level, strain
 from bridge.cards import parse_deal
-from bridge.lawcodes import DIRECTOR, EV_ACCEPT, EV_REJECT, call_event
+from bridge.lawcodes import DIRECTOR
 
+from host_sync.event.auctions import replay
 from host_sync.event.db import now
 from host_sync.event.setup import current_session
 from host_sync.scoring.session import ns_points
@@ -402,7 +403,7 @@ class _Run:
                     "terminal_id = ? AND kind IN ('call', 'dir') AND valid = 1 AND seq < ? "
                     "AND seq > ? ORDER BY seq",
                     (self.round, board, self.tid, seq, self.since)):
-                _replay(a, row["kind"], json.loads(row["body"]))
+                replay(a, row["kind"], json.loads(row["body"]))
             self.auctions[key] = a
         return self.auctions[key]
 
@@ -411,7 +412,7 @@ class _Run:
             return
         a = self.auction(seq, board)
         done, pending = len(a.rulings), a.pending
-        ok = _replay(a, "call", d)
+        ok = replay(a, "call", d)
         law = a.pending[2] if ok and a.status == DIRECTOR and a.pending is not pending else None
         key = {"terminal_id": self.tid, "seq": seq}
         self.db.insert("calls", dict(key, round_id=self.round, board=board, seat=d["s"],
@@ -427,7 +428,7 @@ class _Run:
             return
         a = self.auction(seq, board)
         done = len(a.rulings)
-        if not _replay(a, "dir", d):
+        if not replay(a, "dir", d):
             self.flag(seq, board, "refused_dir", None,
                       "director's %s with nothing pending" % d["d"])
         self._rulings(seq, board, d["d"], a.rulings[done:] or [None])
@@ -637,16 +638,6 @@ class _Run:
 
     def _lead(self, seq, board, d):
         self._after_close(seq, board)
-
-
-def _replay(auction, kind, d):
-    """Give the auction one stored call or director entry; False if the engine refuses it."""
-    if kind == "dir":
-        entry = {"accept": EV_ACCEPT, "reject": EV_REJECT}.get(d["d"])
-        return entry is not None and auction.apply(entry)
-    change = {1: "unintended", 2: "deliberate"}.get(d.get("ch"))
-    return auction.apply(call_event(d["s"], d["c"], artificial=bool(d.get("art")),
-                                    same_meaning=bool(d.get("sm")), change=change))
 
 
 def _hex(value):
