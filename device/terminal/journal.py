@@ -65,6 +65,8 @@ class Journal:
             else:
                 os.remove(new)  # compaction cut before its rename: the old file stands
         open(path, "ab").close()  # created if missing
+        # Called at every chunk a scan reads (main.py: the watchdog's feed), or None.
+        self.feed = None
         self.base = 0
         self.last = 0
         reader = FrameReader()
@@ -91,6 +93,8 @@ class Journal:
                 chunk = f.read(_CHUNK)
                 if not chunk:
                     return
+                if self.feed is not None:
+                    self.feed()
                 start = 0
                 while start < len(chunk):
                     end = chunk.find(b"\x00", start) + 1 or len(chunk)
