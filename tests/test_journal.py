@@ -337,3 +337,23 @@ def test_scanning_streams_the_file_in_a_small_heap(tmp_path):
                       heapsize="%dk" % HEAP, timeout=60)
     assert proc.returncode == 0, proc.stderr.decode()
     check_prefix(records(path), 1500, first=1001)
+
+
+def test_a_flipped_bit_in_the_compaction_marker_never_restarts_the_seqs(tmp_path):
+    """Every record acknowledged: the marker is all that remembers the last seq. Each single
+    bit of the file flipped in turn (flash wear), the journal still opens and its next
+    record gets a seq above every one the host has (a reused seq would be a different
+    record under a number the host already holds)."""
+    n = 5
+    path = tmp_path / "j"
+    fill(path, n)
+    j = Journal(str(path), KEY, IDENT)
+    assert j.acknowledge(n)
+    good = path.read_bytes()
+    for bit in range(len(good) * 8):
+        bad = bytearray(good)
+        bad[bit // 8] ^= 1 << bit % 8
+        path.write_bytes(bytes(bad))
+        j = Journal(str(path), KEY, IDENT)
+        assert j.base == n or j.last > n, bit
+        assert j.append("result", record_data(n + 1)) > n, bit
