@@ -32,6 +32,7 @@ from terminal.session import (
 )
 from terminal.ui_text import t
 
+_ENOSPC = const(28)  # errno of a full filesystem (littlefs and FAT on the board, CPython)
 _DIRECTOR_TIMEOUT_MS = const(120000)  # director mode closes after two minutes without a key
 
 
@@ -75,8 +76,10 @@ class App:
                 self.show("director", "PinScreen")
             else:
                 self.screen.key(self, k)
-        except OSError:  # the journal could not store a record: nothing was applied
-            self.refuse(t("write_error"))
+        except OSError as e:  # the journal could not store a record: nothing was applied
+            # ENOSPC: the flash is full; a sync compacts the journal and makes room
+            self.refuse(t("flash_full") if e.args and e.args[0] == _ENOSPC else
+                        t("write_error"))
         self._arrive()
         return True
 

@@ -211,6 +211,7 @@ maint|Обслуживание|Maintenance
 maint1|USB: REPL открыт|USB: REPL open
 maint2|make flash, затем|make flash, then
 maint3|перезапуск питания|power-cycle
+flash_full|Флеш полна: sync!|Flash full: sync!
 """)
 
 
