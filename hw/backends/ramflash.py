@@ -16,11 +16,13 @@ class RamFlash:
     def __init__(self, blocks, block_size=_BLOCK):
         self.block_size = block_size
         self.blocks = blocks
+        self._ones = b"\xff" * block_size  # an erased block
         self.data = bytearray(blocks * block_size)
-        for i in range(len(self.data)):  # erased: all ones (a bytes literal would be a copy)
-            self.data[i] = 0xFF
         self.erased = 0
         self.programmed = 0
+        for i in range(blocks):
+            self.ioctl(6, i)
+        self.erased = 0
 
     def readblocks(self, n, buf, off=0):
         at = n * self.block_size + off
@@ -47,8 +49,7 @@ class RamFlash:
             return self.block_size
         if op == 6:  # erase
             at = arg * self.block_size
-            for i in range(at, at + self.block_size):
-                self.data[i] = 0xFF
+            self.data[at:at + self.block_size] = self._ones
             self.erased += 1
             return 0
         return 0  # 1 init, 2 deinit, 3 sync: nothing to do in RAM
