@@ -178,6 +178,17 @@ def test_the_image_is_given_on_top_of_the_budget_and_no_more():
         assert need <= extra < need + 128 + 32, (budget, image, extra - need)
 
 
+def run_apart(session, run, budget):
+    """run(...) on the session's script and configuration, copied into a folder of the run's
+    own (the two ways of holding the code share the module's session)."""
+    folder, script, config = session
+    here = folder / run.__name__
+    here.mkdir()
+    for f in (script, Path(config)):
+        shutil.copy(f, here / f.name)
+    return run(here, here / script.name, here / Path(config).name, budget)
+
+
 def cpython_journal(session):
     folder, script, config = session
     cpython = folder / "cpython" / "journal"
@@ -191,12 +202,7 @@ def cpython_journal(session):
                                          (run_in_rom, ROM_SESSION_BUDGET)],
                          ids=["mpy-files", "romfs"])
 def test_session_under_micropython_within_the_heap_budget(session, run, budget):
-    folder, script, config = session
-    here = folder / run.__name__
-    here.mkdir()
-    for f in (script, Path(config)):
-        shutil.copy(f, here / f.name)
-    _report, journal = run(here, here / script.name, here / Path(config).name, budget)
+    _report, journal = run_apart(session, run, budget)
     assert [(k, d) for _, k, d in journal_records(journal)] == cpython_journal(session)
 
 
@@ -216,12 +222,8 @@ def play_session(tmp_path_factory):
                                          (run_in_rom, ROM_PLAY_BUDGET)],
                          ids=["mpy-files", "romfs"])
 def test_session_with_the_play_recorded_within_its_heap_budget(play_session, run, budget):
-    folder, script, config = play_session
-    here = folder / run.__name__
-    here.mkdir()
-    for f in (script, Path(config)):
-        shutil.copy(f, here / f.name)
-    report, journal = run(here, here / script.name, here / Path(config).name, budget)
+    folder = play_session[0]
+    report, journal = run_apart(play_session, run, budget)
     assert report["boards_done"] == 32
     records = journal_records(journal)
     assert [(k, d) for _, k, d in records] == \
