@@ -6,7 +6,7 @@ Run by bench/terminal_bench.py (key_rows), from source folders so that the same 
 measures an older tree too. Each key of the script is handled by the key-script runner
 (terminal.keyscript: the board's loop on the simulator board) with the collector disabled
 around it, so `gc.mem_alloc()` before and after is the key's allocation; collections per
-key follow from it and gc.threshold (terminal/__init__.py: one every 2,048 bytes). With
+key follow from it and gc.threshold (terminal/__init__.py: one every that many bytes). With
 FLASH_BLOCKS the journal is on a littlefs in RAM (ramflash.py beside this file, a copy of
 hw/backends/ramflash.py) and the erases and programmed bytes are counted instead (time is
 then the fake flash's, not reported). Prints one JSON line.
