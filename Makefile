@@ -38,10 +38,11 @@ firmware: setup
 	$(BIN)/python tools/romfs.py build/firmware/romfs.img
 	cp device/main.py build/firmware/main.py
 
-# Put the firmware on a board plugged in over USB.
-flash: firmware
-	$(BIN)/mpremote romfs deploy build/firmware/romfs.img
-	$(BIN)/mpremote cp build/firmware/main.py :main.py
+# Put the terminal on a Raspberry Pi Pico with stock MicroPython (docs/HARDWARE.md): the .mpy
+# tree and main.py with mpremote (a ROMFS image only where the firmware has a partition).
+# `make flash PLAN=1` prints the files and the commands and touches no board; PORT=/dev/...
+flash: setup
+	$(BIN)/python tools/flash.py $(if $(PLAN),--plan) $(if $(PORT),--port $(PORT))
 
 # The terminal in this console (keys and screen in docs/SIM.md).
 sim: setup

@@ -73,6 +73,7 @@ class SSD1306(framebuf.FrameBuffer):
         self._cmd = bytearray(2)
         self._cmd[0] = _CONTROL_COMMAND
         self._data = [bytes((_CONTROL_DATA,)), self.buffer]
+        self.dirty = 0xFF  # the pages show() sends next, a bit each (all of them by default)
         self.init_display()
 
     def write_cmd(self, cmd):
@@ -86,10 +87,27 @@ class SSD1306(framebuf.FrameBuffer):
         self.show()
 
     def show(self):
-        """Send the whole framebuffer: address window = all columns and pages, then data."""
-        for cmd in (_SET_COL_ADDR, 0, self._size[0] - 1, _SET_PAGE_ADDR, 0, self.pages - 1):
+        """Send the pages in `dirty` (a bit per 8-pixel row; then all of them again): the
+        address window is all columns and the first to the last dirty page, then the data.
+        A screen where one line changed costs 2 pages of 128 bytes instead of 8."""
+        dirty, self.dirty = self.dirty, 0xFF
+        if not dirty & 0xFF:
+            return
+        first = 0
+        while not dirty >> first & 1:
+            first += 1
+        last = self.pages - 1
+        while not dirty >> last & 1:
+            last -= 1
+        width = self._size[0]
+        for cmd in (_SET_COL_ADDR, 0, width - 1, _SET_PAGE_ADDR, first, last):
             self.write_cmd(cmd)
-        self.i2c.writevto(self.addr, self._data)
+        if first == 0 and last == self.pages - 1:
+            self.i2c.writevto(self.addr, self._data)
+        else:
+            self.i2c.writevto(self.addr, (self._data[0],
+                                          memoryview(self.buffer)[first * width:
+                                                                  (last + 1) * width]))
 
     def poweroff(self):
         self.write_cmd(_SET_DISP)

@@ -66,6 +66,25 @@ def test_show_puts_the_framebuffer_in_the_controller_ram(board):
     assert board.device.commands[-2:] == FULL_WINDOW
 
 
+def test_show_sends_only_the_dirty_pages_and_the_panel_still_matches(board):
+    """One text line changed (line 3: rows 27..35, pages 3 and 4): the address window is
+    those two pages, 256 data bytes go over I2C instead of 1024, and the controller's RAM
+    is the whole framebuffer again."""
+    d = board.display
+    for i in range(text.ROWS):
+        text.draw_line(d, "line %d" % i, i, i == 0)
+    d.show()
+    sent = board.device.data_bytes
+    text.draw_line(d, "changed", 3)
+    d.dirty = 0b11000
+    d.show()
+    assert board.device.commands[-2:] == [(0x21, 0, 127), (0x22, 3, 4)]
+    assert board.device.data_bytes - sent == 256
+    assert bytes(board.device.ram) == bytes(d.buffer)
+    d.show()  # dirty is all pages again after a show
+    assert board.device.commands[-2:] == FULL_WINDOW
+
+
 def test_contrast_invert_and_power(board):
     d = board.display
     before = len(board.device.commands)

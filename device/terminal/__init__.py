@@ -17,11 +17,12 @@ except ImportError:  # CPython: the value itself (mpy-cross folds `_X = const(..
 SCARCE_HEAP = sys.implementation.name == "micropython"
 
 if SCARCE_HEAP and hasattr(gc, "threshold"):
-    # Collect after every 2 KB allocated rather than when the heap is full: a key's garbage is
-    # freed before longer-lived objects are placed between it, and the heap stays in fewer
-    # pieces (the 32-board session then runs in 3 KiB less heap, with every card 6 KiB less;
-    # a collection of this heap takes ~60 µs on the unix port, a few per key).
-    gc.threshold(2048)
+    # Collect after every 12 KB allocated rather than when the heap is full: a key's garbage
+    # is freed before longer-lived objects are placed between it, and the heap stays in fewer
+    # pieces. 2 KB (the 64 KiB guard's) ran ~6 collections a key (a key allocates ~12 KB);
+    # 12 KB runs about one, and the sessions still need only 68 KiB (ROMFS; 62 at 2 KB) and
+    # 92 with every card, in the 80 and 108 the heap test gives (BENCHMARKS.md).
+    gc.threshold(12288)
 
 
 def forget(names):

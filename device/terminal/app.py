@@ -32,6 +32,7 @@ from terminal.session import (
 )
 from terminal.ui_text import t
 
+_ENOSPC = const(28)  # errno of a full filesystem (littlefs and FAT on the board, CPython)
 _DIRECTOR_TIMEOUT_MS = const(120000)  # director mode closes after two minutes without a key
 
 
@@ -75,8 +76,10 @@ class App:
                 self.show("director", "PinScreen")
             else:
                 self.screen.key(self, k)
-        except OSError:  # the journal could not store a record: nothing was applied
-            self.refuse(t("write_error"))
+        except OSError as e:  # the journal could not store a record: nothing was applied
+            # ENOSPC: the flash is full; a sync compacts the journal and makes room
+            self.refuse(t("flash_full") if e.args and e.args[0] == _ENOSPC else
+                        t("write_error"))
         self._arrive()
         return True
 
@@ -261,8 +264,17 @@ class App:
         inv = getattr(self.screen, "inverted", 1)  # the title bar, unless the screen says
         return inv | ((1 << (ROWS - 1)) if self.note else 0)
 
-    def draw(self, fb):
+    def draw(self, fb, before=None):
+        """Draw the screen into fb: every line, or with `before` (what draw returned last
+        time, for the same fb) only the lines that changed. Returns (lines, inverted, pages),
+        pages a bit per 8-pixel row of the display that was drawn (hw.ssd1306 sends only
+        those: on the board a whole screen is 1 KB over I2C, ~25 ms at 400 kHz)."""
         inv = self.inverted()
         lines = self.lines()
+        pages = 0
         for i in range(ROWS):
-            text.draw_line(fb, lines[i], i, inv >> i & 1)
+            if before is None or before[0][i] != lines[i] or (before[1] ^ inv) >> i & 1:
+                text.draw_line(fb, lines[i], i, inv >> i & 1)
+                top = i * text.LINE
+                pages |= (1 << (top + text.LINE - 1) // 8 + 1) - (1 << top // 8)
+        return lines, inv, pages

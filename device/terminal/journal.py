@@ -8,6 +8,10 @@ File = frames, each a CBOR array:
                           `kept` is what the application needs of the removed records to
                           resume (terminal.store): written in the same file as the records
                           it complements, so one rename makes both durable at once.
+                          A second `[base]` follows the first marker: when no record follows
+                          either, the base is the only memory of the last seq, and one
+                          flipped bit in a lone marker would start the seqs again from 1
+                          (an empty frame, a lone 0x00, keeps the copies apart).
 
 Power loss can only tear the last frame. On open the file is scanned (never loaded whole):
 every whole valid record is kept; a torn tail is cut off logically by starting the next append
@@ -42,6 +46,14 @@ def _durable(f):
         os.sync()
 
 
+def _markers(base, kept):
+    """The compaction marker, [base] or [base, kept] with the application's state, and its
+    second copy of the base (the module docstring), an empty frame between them: a flipped
+    delimiter then joins at most one copy to its neighbour."""
+    return encode_frame([base] if kept is None else [base, kept]) + b"\x00" + \
+        encode_frame([base])
+
+
 class Journal:
     """Append-only record store for one terminal; see the module docstring for the format."""
 
@@ -65,6 +77,8 @@ class Journal:
             else:
                 os.remove(new)  # compaction cut before its rename: the old file stands
         open(path, "ab").close()  # created if missing
+        # Called at every chunk a scan reads (main.py: the watchdog's feed), or None.
+        self.feed = None
         self.base = 0
         self.last = 0
         reader = FrameReader()
@@ -91,6 +105,8 @@ class Journal:
                 chunk = f.read(_CHUNK)
                 if not chunk:
                     return
+                if self.feed is not None:
+                    self.feed()
                 start = 0
                 while start < len(chunk):
                     end = chunk.find(b"\x00", start) + 1 or len(chunk)
@@ -170,8 +186,7 @@ class Journal:
         kept = self.kept()
         new = self.path + ".new"
         with open(new, "wb") as f:
-            # the compaction marker: [base], or [base, kept] with the application's state
-            f.write(encode_frame([self.base] if kept is None else [self.base, kept]))
+            f.write(_markers(self.base, kept))
             for seq, kind, data, _tag in self.records_after(self.base):
                 f.write(self._frame(seq, kind, data))
             _durable(f)
@@ -200,7 +215,7 @@ class Journal:
             return False
         new = self.path + ".new"
         with open(new, "wb") as f:
-            f.write(encode_frame([seq] if kept is None else [seq, kept]))  # as in rekey
+            f.write(_markers(seq, kept))
             for record in self.records_after(seq):
                 f.write(encode_frame(list(record)))
             _durable(f)

@@ -2,8 +2,10 @@
 
 Shared by the board (main.py) and the simulator (terminal.keyscript, tools/sim.py), so the
 simulator runs exactly the loop the board runs: the display is redrawn only when the app
-says the screen changed, the buzzer plays what the app asked for, the red LED blinks while
-an irregularity waits for the director or he was called and has not come (App.alert).
+says the screen changed, and then only the lines that changed and the display pages under
+them are sent (display.dirty, hw.ssd1306); the buzzer plays what the app asked for; the red
+LED blinks while an irregularity waits for the director or he was called and has not come
+(App.alert).
 """
 
 
@@ -12,6 +14,7 @@ class Loop:
         self.app = app
         self.board = board
         self.alert = None  # what the red LED last showed: the app's alert()
+        self.drawn = None  # what app.draw() returned last: the lines on the display
         self.redraw()
 
     def step(self):
@@ -27,8 +30,10 @@ class Loop:
         app, board = self.app, self.board
         now = board.ticks_ms()
         d = board.display
-        app.draw(d)
-        d.show()
+        self.drawn = app.draw(d, self.drawn)
+        if self.drawn[2]:
+            d.dirty = self.drawn[2]
+            d.show()
         board.buzzer.enabled = app.sound
         if app.beep is not None:
             board.buzzer.play(app.beep, now)

@@ -209,6 +209,37 @@ m_trav|1 протокол сд.%d|1 traveller bd %d
 syncing|Синхронизация|Syncing
 sync_help|Не вынимайте кабель|Keep the cable in
 sync_recs|Записей: %d|Records: %d
+-- start-up and self-test (issue 18, terminal.boot) --
+boot_fw|ПО MicroPython %s|MicroPython %s
+boot_id|ID %s|ID %s
+boot_tbl|Секция %s  Стол %s|Section %s  Table %s
+cfg_none|Нет конфигурации|No configuration
+cfg_none1|Подключите терминал|Connect the terminal
+cfg_none2|к станции: host-sync|to the station:
+cfg_none3|setup, затем sync|host-sync setup, sync
+cfg_bad|Конфиг. повреждена|Configuration damaged
+cfg_bad1|Ошибка: %s|Error: %s
+cfg_bad2|Повторите sync со|Sync again from
+cfg_bad3|станции (host-sync)|the sync station
+boot_key|Любая клавиша: далее|Any key: continue
+fault|Сбой терминала|Terminal fault
+fault1|Записано в error.log|Logged in error.log
+fault2|Данные сохранены|No data was lost
+fault3|Позовите директора|Call the director
+fault4|OK: перезапуск|OK: restart
+st_title|Самопроверка|Self-test
+st_keys|Клавиши: %d из %d|Keys: %d of %d
+st_last|Нажата: %s|Pressed: %s
+st_flash|Флеш: %s, своб. %dK|Flash: %s, free %dK
+st_ok|исправна|OK
+st_bad|ОШИБКА|FAILED
+st_all|Все клавиши работают|Every key works
+st_exit|Держите НАЗАД: выход|Hold BACK to leave
+maint|Обслуживание|Maintenance
+maint1|USB: REPL открыт|USB: REPL open
+maint2|make flash, затем|make flash, then
+maint3|перезапуск питания|power-cycle
+flash_full|Флеш полна: sync!|Flash full: sync!
 """)
 
 

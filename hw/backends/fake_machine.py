@@ -13,6 +13,11 @@ and the parts accept, and records what the drivers did:
   missing device raises OSError(EIO). Attached devices get each transaction's bytes.
 - PWM: freq 8 Hz..62.5 MHz and duty_u16 0..65535 (ValueError otherwise); every change is
   logged with the time of a settable fake clock.
+- WDT: the RP2040's watchdog: id 0, a timeout of 1..8388 ms (ValueError otherwise, as the
+  port raises); it cannot be stopped, and a feed() later than the timeout after the last one
+  (or the start) is a ContractError: the real board would have reset in between. The clock
+  is hw.ticks' unless a test sets world.clock.
+- unique_id(): the flash chip's 8-byte id.
 - SSD1306Device: the display controller on the bus. It decodes control bytes and commands
   per the datasheet (unknown commands and invalid arguments are ContractErrors), keeps the
   command log and the 1 KB GDDRAM, and says whether the panel would actually light.
@@ -35,6 +40,8 @@ class _World:
         self.i2c_devices = ({}, {})  # per bus: address -> device
         self.matrices = []
         self.now = 0  # the fake clock used in logs (tests set fake_machine.world.now)
+        self.clock = None  # the watchdog's milliseconds: None for hw.ticks.ticks_ms
+        self.watchdog = None  # the WDT, once started
 
 
 world = _World()
@@ -43,6 +50,43 @@ world = _World()
 def reset():
     global world
     world = _World()
+
+
+def unique_id():
+    return b"\xe6\x61\x41\x04\x03\x2b\x5a\x2d"
+
+
+class WDT:
+    MAX_MS = 8388  # the RP2040 port's limit (its 24-bit counter at 2 ticks per microsecond)
+
+    def __init__(self, id=0, timeout=5000):
+        if id != 0:
+            raise ValueError("WDT(%r): the RP2040 has watchdog 0 only" % (id,))
+        if not isinstance(timeout, int) or not 1 <= timeout <= self.MAX_MS:
+            raise ValueError("WDT timeout %r is not 1..%d ms" % (timeout, self.MAX_MS))
+        self.timeout = timeout
+        self.feeds = 0
+        self._last = self._now()
+        world.watchdog = self
+
+    @staticmethod
+    def _now():
+        if world.clock is not None:
+            return world.clock()
+        from hw.ticks import ticks_ms
+
+        return ticks_ms()
+
+    def feed(self):
+        from hw.ticks import ticks_diff
+
+        now = self._now()
+        late = ticks_diff(now, self._last)
+        if late > self.timeout:
+            raise ContractError("watchdog fed %d ms after the last feed (timeout %d): the "
+                                "board would have reset" % (late, self.timeout))
+        self._last = now
+        self.feeds += 1
 
 
 def _gpio(pin_id):
