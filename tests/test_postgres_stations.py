@@ -6,13 +6,18 @@ the same evening row for row: nothing lost, nothing doubled, every terminal's re
 own order. The database does the ordering (the records' key, the chain check on last_seq, the
 writers' lock taken in each transaction); the threads share nothing."""
 
+import random
 import threading
 
-from sync_script import database_digest, event_movement, table_round
+from sync_harness import Faults
+from sync_script import database_digest, event_movement, results_in, table_round
+from test_sync_e2e import TABLES as E2E_TABLES
+from test_sync_e2e import make_event, setup_terminals, station_sync
 
 from host_sync.event import setup
 from host_sync.event.db import open_db
 from host_sync.station.ingest import ingest
+from host_sync.station.serve import Station
 
 TABLES = 6
 ROUNDS = 2
@@ -106,3 +111,65 @@ def test_a_repeat_of_a_whole_evening_from_another_station_changes_nothing(pg_url
     assert db.value("SELECT COUNT(*) FROM audit") == audit
     other.close()
     db.close()
+
+
+def stations_sync(url, groups, faults, timeout=0.3):
+    """One pass of several `serve` stations at once, each with its own terminals and ports
+    (host_sync.station.serve.Station: its own threads, each with its own connection to the
+    event); returns the terminals that did not finish."""
+    ports = [{t.ident: t.plug(faults(t)) for t in group} for group in groups]
+    stations = [Station(url, list(p.values()), timeout=timeout) for p in ports]
+    try:
+        for station in stations:
+            station.poll()
+        for station in stations:
+            assert station.wait_idle(60), "a station did not finish"
+        states = {path: state for st in stations for path, state, _, _ in st.snapshot()}
+    finally:
+        for group in groups:
+            for t in group:
+                t.unplug()
+    return [[t for t in group if states[p[t.ident]] != "done"] for group, p in zip(groups, ports)]
+
+
+def test_micropython_terminals_on_two_stations_and_faulty_cables_equal_one_sqlite_station(
+        pg_url, tmp_path):
+    """The issue's acceptance shape, at the size of the e2e tests: 8 real micropython terminals
+    on pseudo-terminals, half on each of two stations syncing one PostgreSQL event at the same
+    time, a third of them through the faulty cable of tests/test_sync_e2e.py; re-plugged until
+    all are synced, the event equals a clean one-station SQLite run row for row."""
+    (tmp_path / "one").mkdir()
+    sqlite_path = make_event(tmp_path / "one" / "event.db")
+    one, truth = setup_terminals(tmp_path / "one", sqlite_path)
+    assert all(s == ("done", None) for s in station_sync(sqlite_path, one).values())
+    with open_db(sqlite_path) as db:
+        expected = database_digest(db)
+        assert results_in(db) == truth
+
+    (tmp_path / "pg").mkdir()
+    make_event(pg_url)
+    terminals, pg_truth = setup_terminals(tmp_path / "pg", pg_url)
+    assert pg_truth == truth
+    plugs = []
+
+    def faults(term):
+        n = int(term.ident[-2:])
+        if n % 3:
+            return None
+        seed = n * 7919 + len(plugs)
+        plugs.append(Faults(seed, drop=0.04, corrupt=0.04, duplicate=0.04, delay=0.1,
+                            cut_after=random.Random(seed).randint(50, 1500)))
+        return plugs[-1]
+
+    groups = [terminals[:E2E_TABLES // 2], terminals[E2E_TABLES // 2:]]
+    for n in range(8):  # the last pass through a sound cable, as sync_until_done does
+        groups = [g for g in stations_sync(pg_url, groups, faults if n < 7 else lambda t: None)
+                  if g]
+        if not groups:
+            break
+    assert not groups, "terminals never synced"
+    assert plugs and sum(sum(f.counts.values()) for f in plugs) > 0  # the cable did its worst
+    with open_db(pg_url) as db:
+        assert database_digest(db) == expected
+        assert db.value("SELECT COUNT(*) FROM audit WHERE tbl = 'records'") == \
+            len(expected["records"])
