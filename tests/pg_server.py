@@ -4,7 +4,7 @@ local port, stopped and removed at the end. initdb refuses to run as root, so as
 project's machines) the cluster belongs to the `postgres` user that the Debian package creates.
 
 Each test gets a database of its own (`fresh_url`); fsync is off, since a test server's data
-need not survive a power cut (bench/ measures with the server's defaults)."""
+need not survive a power cut (bench/pg_ingest_bench.py asks for `durable`: the defaults)."""
 
 import glob
 import os
@@ -37,7 +37,7 @@ def _free_port():
 class Server:
     """One running cluster; `admin` is its superuser's URL to the `postgres` database."""
 
-    def __init__(self):
+    def __init__(self, durable=False):
         self.bin = binaries()
         self.root = Path(tempfile.mkdtemp(prefix="host-sync-pg-"))
         self.data = self.root / "data"
@@ -49,10 +49,11 @@ class Server:
             self.as_user = ["runuser", "-u", "postgres", "--"]
         self._run("initdb", "-D", self.data, "-A", "trust", "-U", "postgres", "--no-locale",
                   "-E", "UTF8")
+        options = "-c listen_addresses=127.0.0.1 -p %d -k %s" % (self.port, self.root)
+        if not durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         self._run("pg_ctl", "-D", self.data, "-l", self.root / "server.log", "-w", "-o",
-                  "-c listen_addresses=127.0.0.1 -p %d -k %s -c fsync=off "
-                  "-c synchronous_commit=off -c full_page_writes=off" % (self.port, self.root),
-                  "start")
+                  options, "start")
         self.admin = self.url("postgres")
         self._count = 0
 

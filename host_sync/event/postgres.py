@@ -76,11 +76,18 @@ class Row(tuple):
         return list(self.names)
 
 
+_ROW_CLASSES = {}
+
+
 def _rows(cursor):
+    """The Row class of a statement's columns (made once per set of names), None if it has no
+    result."""
     if cursor.description is None:
         return None
-    cls = type("Row", (Row,), {"__slots__": (), "names": tuple(c.name for c in cursor.description)})
-    return cls
+    names = tuple(c.name for c in cursor.description)
+    if names not in _ROW_CLASSES:
+        _ROW_CLASSES[names] = type("Row", (Row,), {"__slots__": (), "names": names})
+    return _ROW_CLASSES[names]
 
 
 class _BoolAsInt(Dumper):
