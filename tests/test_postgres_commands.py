@@ -2,10 +2,11 @@
 command line makes the same event on the server as in a SQLite file, shows it the same, and
 refuses the same things with exit status 2 and the event unchanged."""
 
-import pytest
+import test_setup_commands
 
-from host_sync import cli
 from host_sync.event.db import open_db
+
+host = test_setup_commands.host  # the fixture that runs `host-sync ARGS` in this process
 
 # what set-up stores, without the secrets (key, salted PIN) and time stamps of each run
 CONTENT = {
@@ -20,15 +21,6 @@ CONTENT = {
     "settings": "SELECT * FROM settings WHERE name != 'pin' ORDER BY name",
     "audit": "SELECT actor, tbl, row_key, action FROM audit ORDER BY id",
 }
-
-
-@pytest.fixture
-def host(capsys):
-    def run(*args):
-        status = cli.main([str(a) for a in args])
-        got = capsys.readouterr()
-        return status, got.out, got.err
-    return run
 
 
 def content(location):
