@@ -125,3 +125,27 @@ def compile_device(dest):
         subprocess.run([mpy_cross(), "-o", str(out), str(src)], check=True,
                        capture_output=True)
     return Path(dest)
+
+
+# -- PostgreSQL (issue 17): one real server per test process, a fresh database per test -----
+
+@pytest.fixture(scope="session")
+def pg_server():
+    from pg_server import Server
+
+    server = Server()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def pg_url(pg_server):
+    return pg_server.fresh_url()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def event_location(request, tmp_path):
+    """Where a test's event database lives, once as a SQLite file and once on PostgreSQL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "event.db")
+    return request.getfixturevalue("pg_url")

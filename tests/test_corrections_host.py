@@ -26,10 +26,11 @@ def numbered(records, first=1):
 
 
 @pytest.fixture
-def event(tmp_path):
+def event(event_location):
     """Round 1 of a 4-table Mitchell played, verified and closed at tables 1 (boards 1-4) and
-    2 (boards 5-8), synced from their terminals."""
-    path = tmp_path / "event.db"
+    2 (boards 5-8), synced from their terminals; in a SQLite file and on PostgreSQL (whose
+    migration 005 is its own spelling of the rule's triggers)."""
+    path = event_location
     with open_db(path, create=True) as db:
         setup.add_session(db, setup.create_event(db, "Пары"), 1, MOVEMENT)
         for tid, table in ((T1, 1), (T2, 2)):

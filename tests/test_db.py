@@ -1,8 +1,12 @@
-"""The scoring database: migrations, WAL, foreign keys, and an audit row for every change."""
+"""The scoring database: migrations, WAL, foreign keys, and an audit row for every change.
+
+The tests that take `db` run twice: on a SQLite file and on a database of a real PostgreSQL
+server (tests/pg_server.py), where the same migrations, audit and savepoints must hold."""
 
 import json
 import sqlite3
 
+import psycopg
 import pytest
 
 from host_sync.event import setup
@@ -11,13 +15,15 @@ from host_sync.movements import mitchell
 
 
 @pytest.fixture
-def db(tmp_path):
-    d = open_db(tmp_path / "event.db", create=True)
+def db(event_location):
+    d = open_db(event_location, create=True)
+    d.location = event_location
     yield d
     d.close()
 
 
-def test_a_new_file_is_migrated_to_the_latest_schema_in_wal_mode(db, tmp_path):
+def test_a_new_file_is_migrated_to_the_latest_schema_in_wal_mode(tmp_path):
+    db = open_db(tmp_path / "event.db", create=True)
     assert db.version() == migrations()[-1][0]
     assert db.value("PRAGMA journal_mode") == "wal"
     assert db.value("PRAGMA foreign_keys") == 1
@@ -70,12 +76,22 @@ def test_a_path_in_a_missing_folder_is_a_path_problem(tmp_path):
         open_db(tmp_path / "nowhere" / "club.db", create=True)
 
 
-def test_a_newer_schema_than_this_code_knows_is_refused(db, tmp_path):
+def test_a_newer_schema_than_this_code_knows_is_refused(db):
     with db.transaction():
         db.conn.execute("INSERT INTO schema_version VALUES (999, 'future')")
     db.close()
     with pytest.raises(DatabaseError, match="schema version 999"):
-        open_db(tmp_path / "event.db")
+        open_db(db.location)
+
+
+def test_opening_an_event_again_applies_no_migration_twice(db):
+    tables = db.all("SELECT tbl FROM audit")  # any query of the schema's tables works
+    assert tables == []
+    db.close()
+    again = open_db(db.location)
+    assert again.version() == migrations()[-1][0]
+    assert again.value("SELECT COUNT(*) FROM schema_version") == len(migrations())
+    again.close()
 
 
 def test_every_change_is_audited_with_old_and_new_values(db):
@@ -98,7 +114,7 @@ def test_every_change_is_audited_with_old_and_new_values(db):
 def test_a_failed_transaction_leaves_neither_the_change_nor_its_audit(db):
     eid = setup.create_event(db, "Club night")
     before = db.value("SELECT COUNT(*) FROM audit")
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(db.IntegrityError):
         with db.transaction():
             db.update("events", {"id": eid}, {"name": "Renamed"}, "director")
             db.insert("sessions", {"event_id": 999, "number": 1}, "director")  # no event 999
@@ -112,7 +128,7 @@ def test_a_failed_inner_step_undoes_only_itself(db):
     eid = setup.create_event(db, "Club night")
     with db.transaction():
         db.update("events", {"id": eid}, {"name": "Outer"}, "director")
-        with pytest.raises(sqlite3.IntegrityError):
+        with pytest.raises(db.IntegrityError):
             with db.transaction():
                 db.update("events", {"id": eid}, {"name": "Inner"}, "director")
                 db.insert("sessions", {"event_id": 999, "number": 1}, "director")
@@ -147,7 +163,7 @@ def test_a_session_from_a_movement_fills_tables_rounds_boards_and_pairs(db):
     boards = db.all("SELECT number, dealer, vul FROM boards ORDER BY number")
     assert [tuple(b) for b in boards[:4]] == [(1, 0, "None"), (2, 1, "NS"), (3, 2, "EW"),
                                              (4, 3, "All")]
-    with pytest.raises(sqlite3.IntegrityError):  # one section letter per session
+    with pytest.raises(db.IntegrityError):  # one section letter per session
         with db.transaction():
             db.insert("sections", {"session_id": 1, "letter": "A"}, "scorer")
 
@@ -174,3 +190,26 @@ def test_an_arrow_switched_round_stores_the_pairs_where_they_really_sit(db):
                   "ON t.id = r.table_id WHERE r.number = ? ORDER BY t.number", (last,))
     assert [tuple(r) for r in rows] == [(s.table, s.ns, s.ew) for s in mv.rounds[-1]]
     assert all(s.switched and s.ew == s.table for s in mv.rounds[-1])  # NS pair t sits EW
+
+
+def test_a_postgresql_url_that_names_no_database_or_a_foreign_one_is_refused(pg_server):
+    with pytest.raises(DatabaseError, match="does not exist"):
+        open_db(pg_server.url("no_such_event"))
+    url = pg_server.fresh_url()
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("CREATE TABLE contacts (name TEXT)")
+    for create in (False, True):
+        with pytest.raises(DatabaseError, match="not an event database.*contacts"):
+            open_db(url, create=create)
+    with psycopg.connect(url, autocommit=True) as conn:
+        assert [r[0] for r in conn.execute("SELECT table_name FROM information_schema.tables "
+                                           "WHERE table_schema = 'public'")] == ["contacts"]
+    with pytest.raises(DatabaseError, match="empty file, not an event database"):
+        open_db(pg_server.fresh_url())
+
+
+def test_a_postgresql_password_never_reaches_a_message(pg_server):
+    url = pg_server.url("no_such_event").replace("postgres@", "postgres:sekrit@")
+    with pytest.raises(DatabaseError) as refused:
+        open_db(url)
+    assert "sekrit" not in str(refused.value) and "postgres:***@" in str(refused.value)

@@ -26,8 +26,9 @@ def fresh(path):
 
 
 @pytest.fixture
-def db(tmp_path):
-    d = fresh(tmp_path / "event.db")
+def db(event_location):
+    """The event, once in a SQLite file and once on a PostgreSQL server."""
+    d = fresh(event_location)
     yield d
     d.close()
 

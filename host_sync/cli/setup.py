@@ -202,7 +202,7 @@ def run_event_create(args, out, err):
     path = Path(args.db)
     existed = path.exists()
     try:
-        with open_db(path, create=True) as db:
+        with open_db(args.db, create=True) as db:
             if db.value("SELECT COUNT(*) FROM events"):
                 raise setup.SetupError("%s already holds an event" % args.db)
             with db.transaction():

@@ -1,10 +1,13 @@
-"""The scoring database: SQLite in WAL mode, plain SQL migrations, audited changes.
+"""The scoring database: SQLite in WAL mode (or PostgreSQL, given a URL), plain SQL
+migrations, audited changes.
 
 Every change goes through `insert`, `update` or `delete`, which write the change and its audit
 row (who, when, which terminal, which table and row, old and new values as JSON) in the caller's
 transaction, so a change is never stored without its audit nor audited without being stored.
 One `Database` per thread: SQLite connections are not shared between the sync threads; WAL lets
 readers run while one writer holds the lock, and `busy_timeout` makes writers queue.
+A `postgresql://user@host/dbname` URL instead of a file opens the event on a PostgreSQL server,
+where several sync stations feed one event; what differs there is in host_sync.event.postgres.
 """
 
 import datetime
@@ -14,9 +17,11 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from host_sync.errors import Refused
+from host_sync.event import postgres
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 BUSY_TIMEOUT_MS = 30000
+POSTGRES_SUFFIX = ".postgresql.sql"
 
 
 class DatabaseError(Refused):
@@ -29,14 +34,23 @@ def now():
 
 
 def migrations():
-    """(version, path) of every migration file, in order: NNN_name.sql."""
+    """(version, path) of every migration file, in order: NNN_name.sql. A migration that
+    PostgreSQL must spell otherwise (triggers) has its variant beside it, NNN_name.postgresql.sql,
+    which that backend runs instead (`_postgres_variant`)."""
     found = []
     for path in sorted(MIGRATIONS.glob("*.sql")):
+        if path.name.endswith(POSTGRES_SUFFIX):
+            continue
         head = path.name.split("_", 1)[0]
         if not head.isdigit():
             raise DatabaseError("migration %s does not start with its number" % path.name)
         found.append((int(head), path))
     return found
+
+
+def _postgres_variant(path):
+    variant = path.with_name(path.name[:-len(".sql")] + POSTGRES_SUFFIX)
+    return variant if variant.is_file() else None
 
 
 def _json(value):
@@ -54,14 +68,29 @@ class Database:
 
     def __init__(self, path, create=False):
         self.path = str(path)
-        self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000,
-                                    isolation_level=None, check_same_thread=True)
-        self.conn.row_factory = sqlite3.Row
+        self.postgres = postgres.is_url(self.path)
+        self._depth = 0
+        if self.postgres:
+            self.IntegrityError = postgres.IntegrityError
+            self.conn = postgres.Connection(self.path)
+            self.path = postgres.safe(self.path)
+            self._begin = postgres.BEGIN
+        else:
+            self.IntegrityError = sqlite3.IntegrityError
+            self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000,
+                                        isolation_level=None, check_same_thread=True)
+            self.conn.row_factory = sqlite3.Row
+            self._begin = ("BEGIN IMMEDIATE",)
         try:
             self._check_owner(create)  # before any pragma or migration writes to the file
+            if not self.postgres:
+                self._sqlite_pragmas()
+            self.migrate()
         except BaseException:
             self.conn.close()
             raise
+
+    def _sqlite_pragmas(self):
         self.conn.execute("PRAGMA busy_timeout = %d" % BUSY_TIMEOUT_MS)
         self.conn.execute("PRAGMA foreign_keys = ON")
         mode = self.conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
@@ -71,15 +100,18 @@ class Database:
         # terminal then deletes those records, so a commit must survive a power cut. Cost:
         # one fsync of the WAL per commit (one per 64-record pull window; bench/sync_bench.py).
         self.conn.execute("PRAGMA synchronous = FULL")
-        self._depth = 0
-        self.migrate()
+
+    def _tables(self):
+        if self.postgres:
+            return self.conn.table_names()
+        return [r[0] for r in self.conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
 
     def _check_owner(self, create):
         """Refuse a file that is not an event database before touching it: another program's
         SQLite file (it has tables but no schema_version) always, and a database with no
         tables at all (a zero-byte file) unless we are creating the event."""
-        tables = [r[0] for r in self.conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        tables = self._tables()
         if "schema_version" in tables:
             return
         if tables:
@@ -102,15 +134,13 @@ class Database:
     # -- schema --------------------------------------------------------------------------
 
     def version(self):
-        row = self.conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
-        ).fetchone()
-        if row is None:
+        if "schema_version" not in self._tables():
             return 0
         return self.conn.execute("SELECT MAX(version) FROM schema_version").fetchone()[0] or 0
 
     def migrate(self):
-        """Apply every migration newer than the file's version, each in its own transaction."""
+        """Apply every migration newer than the file's version, each in its own transaction
+        (which looks at the version again: stations opening one event at once apply it once)."""
         with self.transaction():
             self.conn.execute("CREATE TABLE IF NOT EXISTS schema_version ("
                               "version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
@@ -123,15 +153,22 @@ class Database:
             if version <= current:
                 continue
             with self.transaction():
-                for statement in _statements(path.read_text()):
-                    self.conn.execute(statement)
+                if self.version() >= version:  # another station migrated it meanwhile
+                    continue
+                variant = _postgres_variant(path) if self.postgres else None
+                if variant is not None:  # one script: its function bodies hold semicolons
+                    self.conn.raw.execute(variant.read_text())
+                else:
+                    for statement in _statements(path.read_text()):
+                        self.conn.execute(postgres.ddl(statement) if self.postgres else statement)
                 self.conn.execute("INSERT INTO schema_version VALUES (?, ?)", (version, now()))
 
     # -- transactions --------------------------------------------------------------------
 
     @contextmanager
     def transaction(self):
-        """BEGIN IMMEDIATE ... COMMIT, ROLLBACK on any exception. Inside another transaction
+        """BEGIN IMMEDIATE ... COMMIT, ROLLBACK on any exception (on PostgreSQL: BEGIN and the
+        event's writer lock, the same one writer at a time). Inside another transaction
         it is a SAVEPOINT: an inner step that fails undoes its own writes and nothing else, so
         a caller that catches its exception goes on with its own writes intact and none of the
         inner step's half done."""
@@ -148,7 +185,8 @@ class Database:
                 self._depth -= 1
                 self.conn.execute("RELEASE " + name)
             return
-        self.conn.execute("BEGIN IMMEDIATE")
+        for statement in self._begin:
+            self.conn.execute(statement)
         self._depth = 1
         try:
             yield self
@@ -247,7 +285,14 @@ def open_db(path, create=False):
     """The database at path, migrated to the latest schema; DatabaseError if it is not one.
 
     With create=False a missing file is an error (a typo must not create an empty event).
+    A PostgreSQL URL names a database that exists (`createdb`); with create=False an empty
+    one is refused as an empty file is.
     """
+    if postgres.is_url(path):
+        try:
+            return Database(path, create)
+        except postgres.Error as e:
+            raise DatabaseError("%s: %s" % (postgres.safe(path), str(e).strip()))
     p = Path(path)
     if not create and not p.exists():
         raise DatabaseError("%s: no such event database (create it with `host-sync event "
