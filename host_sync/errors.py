@@ -8,7 +8,18 @@ traceback, exit 1. It is a ValueError so that code which checks values keeps cat
 
 
 class Refused(ValueError):
-    """Input refused; `str(e)` is the reason."""
+    """Input refused; `str(e)` is the reason in English, `text("ru")` in Russian where the
+    raiser gave one (`Refused("no such board", ru="нет такой сдачи")`)."""
+
+    def __init__(self, message="", ru=None):
+        ValueError.__init__(self, message)
+        self.ru = ru
+
+    def text(self, lang="ru"):
+        """The reason in `lang`; English where no Russian was given."""
+        if lang == "ru" and self.ru:
+            return self.ru
+        return str(self)
 
 
 class FileProblems(Refused):
