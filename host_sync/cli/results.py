@@ -5,8 +5,9 @@ from pathlib import Path
 
 from rich.console import Console
 
-from host_sync.interchange.files import load, output_format, save
+from host_sync.interchange.files import is_database, load, output_format, save
 from host_sync.reports.console import print_rankings
+from host_sync.reports.director import session_director_list
 from host_sync.reports.i18n import LANGUAGES
 from host_sync.reports.render import render_site
 from host_sync.scoring.board import METHODS
@@ -33,8 +34,10 @@ def run_export(args, out, err):
 def run_report(args, out, err):
     session = load(args.source, args.method, args.session)
     scored = score_session(session)
+    director = (session_director_list(args.source, args.session)
+                if is_database(args.source) else None)
     for lang in args.lang:
-        files = render_site(session, Path(args.output) / lang, lang, scored)
+        files = render_site(session, Path(args.output) / lang, lang, scored, director)
         out.write("report: %d pages -> %s\n" % (len(files), Path(args.output) / lang))
     return 0
 

@@ -33,6 +33,7 @@ from host_sync.interchange.deals import import_deals, read_deals
 from host_sync.interchange.files import load, save
 from host_sync.interchange.names_csv import import_names, read_names
 from host_sync.reports.console import print_rankings
+from host_sync.reports.director import session_director_list
 from host_sync.reports.render import render_site
 from host_sync.scoring.session import score_session
 from host_sync.station.serve import Station, render
@@ -279,7 +280,8 @@ class Demo:
             save(session, self.out / name)
             written.append(str(self.out / name))
         for lang in ("ru", "en"):
-            render_site(session, self.out / "report" / lang, lang, scored)
+            render_site(session, self.out / "report" / lang, lang, scored,
+                        session_director_list(self.db_path))
         written.append(str(self.out / "report" / self.lang / "index.html"))
         self.say("files", ", ".join(written))
         return scored

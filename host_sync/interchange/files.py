@@ -31,6 +31,11 @@ def output_format(path):
     return suffix
 
 
+def is_database(path):
+    """True when `path` is read as an event database (by content, or a .db name)."""
+    return _source_format(path) == DATABASE
+
+
 def _source_format(path):
     """The format of a file to read: an event database by its content, else by extension."""
     try:
