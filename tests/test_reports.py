@@ -319,3 +319,13 @@ def test_results_file_report_has_no_director_page(tmp_path, small_site):
     assert not (small_site / "ru" / "director.html").exists()
     assert "director.html" not in (small_site / "ru" / "index.html").read_text(
         encoding="utf-8")
+
+
+@pytest.mark.parametrize("deal, dealer, vul", [
+    (KNOWN_DEAL, 0, "Both"), (KNOWN_DEAL, 7, "None"), ("N:AK5 x y z", 0, "None"),
+    ("X:" + KNOWN_DEAL[2:], 0, "None"), (KNOWN_DEAL.replace("Q762", "Q76A"), 0, "None")])
+def test_hostile_hand_records_get_no_analysis(deal, dealer, vul):
+    """An unknown vulnerability or dealer, garbage hands, a bad first seat or a card twice:
+    no table and no par (never a crash, never a par for the wrong board)."""
+    from host_sync.reports.analysis import analyse
+    assert analyse(deal, dealer, vul) is None

@@ -46,8 +46,11 @@ def analyse(deal, dealer, vul):
 
 @lru_cache(maxsize=256)
 def _solve(deal, dealer, vul):
-    from endplay import dds
+    from endplay import dds  # here: only a report loads the solver library
     from endplay.types import Deal, Player, Vul
+    vulnerable = {"None": Vul.none, "All": Vul.both, "NS": Vul.ns, "EW": Vul.ew}.get(vul)
+    if vulnerable is None or dealer not in range(4):
+        return None  # a board's own tags out of range: no par rather than a wrong one
     try:
         parsed = Deal(deal)
         if any(len(parsed[Player.find(s)]) != 13 for s in "NESW") or len(
@@ -58,8 +61,7 @@ def _solve(deal, dealer, vul):
         return None
     tricks = {seat: {strain: table[Player.find(seat), DENOM.index(strain)] for strain in STRAINS}
               for seat in SEATS}
-    parlist = dds.par(table, {"None": Vul.none, "All": Vul.both, "NS": Vul.ns,
-                              "EW": Vul.ew}[vul], Player(dealer))
+    parlist = dds.par(table, vulnerable, Player(dealer))
     par = []
     for c in parlist:  # read each contract as it comes: the iterator reuses its records
         par.append((c.level, DENOM[int(c.denom)],

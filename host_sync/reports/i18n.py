@@ -18,15 +18,6 @@ TEXTS = {
         "all_boards": "Все сдачи", "back": "К итогам", "chart_title": "Проценты пар",
         "vul_None": "никто", "vul_NS": "СЮ", "vul_EW": "ВЗ", "vul_All": "все",
         "seat_N": "Север", "seat_E": "Восток", "seat_S": "Юг", "seat_W": "Запад",
-        "top": "Топ", "dd": "Взятки в открытую", "par": "Пар", "hcp": "оч.",
-        "auction": "Торговля", "table": "Стол", "notes": "Примечания", "score": "Очки",
-        "board_value": "За сдачу", "running": "Нарастающий итог", "percent_ns": "% СЮ",
-        "percent_ew": "% ВЗ", "director_page": "Флаги и решения директора", "time": "Время",
-        "kind": "Запись", "law": "Закон", "what": "Что", "state": "Состояние",
-        "detail": "Подробности", "section": "Секция", "kind_flag": "флаг",
-        "kind_ruling": "решение", "state_open": "открыт", "state_ruled": "решён",
-        "no_entries": "Флагов и решений нет", "what_irregular": "нарушение",
-        "what_dispute": "спор", "what_accept": "принять", "what_reject": "отклонить",
     },
     "en": {
         "results": "Results", "ranking": "Ranking", "place": "Place", "pair": "Pair",
@@ -44,17 +35,43 @@ TEXTS = {
         "chart_title": "Pair percentages",
         "vul_None": "none", "vul_NS": "NS", "vul_EW": "EW", "vul_All": "all",
         "seat_N": "North", "seat_E": "East", "seat_S": "South", "seat_W": "West",
-        "top": "Top", "dd": "Double-dummy tricks", "par": "Par", "hcp": "HCP",
-        "auction": "Auction", "table": "Table", "notes": "Notes", "score": "Score",
-        "board_value": "Board", "running": "Running total", "percent_ns": "NS %",
-        "percent_ew": "EW %", "director_page": "Director's flags and rulings", "time": "Time",
-        "kind": "Entry", "law": "Law", "what": "What", "state": "State", "detail": "Detail",
-        "section": "Section", "kind_flag": "flag", "kind_ruling": "ruling",
-        "state_open": "open", "state_ruled": "ruled", "no_entries": "No flags or rulings",
-        "what_irregular": "irregularity", "what_dispute": "dispute", "what_accept": "accept",
-        "what_reject": "reject",
     },
 }
+# the board, scorecard and director's pages: key -> (Russian, English), side by side
+PAGE_TEXTS = {
+    "top": ("Топ", "Top"),
+    "dd": ("Взятки в открытую", "Double-dummy tricks"),
+    "par": ("Пар", "Par"),
+    "hcp": ("оч.", "HCP"),
+    "auction": ("Торговля", "Auction"),
+    "table": ("Стол", "Table"),
+    "notes": ("Примечания", "Notes"),
+    "score": ("Очки", "Score"),
+    "board_value": ("За сдачу", "Board"),
+    "running": ("Нарастающий итог", "Running total"),
+    "percent_ns": ("% СЮ", "NS %"),
+    "percent_ew": ("% ВЗ", "EW %"),
+    "director_page": ("Флаги и решения директора", "Director's flags and rulings"),
+    "time": ("Время", "Time"),
+    "kind": ("Запись", "Entry"),
+    "law": ("Закон", "Law"),
+    "what": ("Что", "What"),
+    "state": ("Состояние", "State"),
+    "detail": ("Подробности", "Detail"),
+    "section": ("Секция", "Section"),
+    "kind_flag": ("флаг", "flag"),
+    "kind_ruling": ("решение", "ruling"),
+    "state_open": ("открыт", "open"),
+    "state_ruled": ("решён", "ruled"),
+    "no_entries": ("Флагов и решений нет", "No flags or rulings"),
+    "what_irregular": ("нарушение", "irregularity"),
+    "what_dispute": ("спор", "dispute"),
+    "what_accept": ("принять", "accept"),
+    "what_reject": ("отклонить", "reject"),
+}
+for _key, _words in PAGE_TEXTS.items():
+    for _lang, _word in zip(("ru", "en"), _words):
+        TEXTS[_lang][_key] = _word
 LANGUAGES = tuple(TEXTS)
 
 
