@@ -149,3 +149,11 @@ def event_location(request, tmp_path):
     if request.param == "sqlite":
         return str(tmp_path / "event.db")
     return request.getfixturevalue("pg_url")
+
+
+@pytest.fixture(autouse=True)
+def english_command_line(monkeypatch):
+    """The host's messages in English, as the tests quote them (HOST_SYNC_LANG, inherited by
+    the host-sync processes tests start); tests/test_cli_language.py checks the Russian
+    default with the variable removed."""
+    monkeypatch.setenv("HOST_SYNC_LANG", "en")
