@@ -1,9 +1,11 @@
-"""`host-sync demo`: a whole simulated evening (host_sync.demo.run), from an empty folder to
-the published results."""
+"""`host-sync demo` and `rehearse`: a whole simulated evening (host_sync.demo.run), from an
+empty folder to the published results, or the scorer's own event played on a copy of it
+(host_sync.demo.rehearse)."""
 
 from rich.console import Console
 
-from host_sync.cli.lang import lang_option, tr
+from host_sync.cli.lang import EVENT_DB, lang_option, tr
+from host_sync.demo.rehearse import Rehearsal
 from host_sync.demo.run import Demo, DemoFailed
 from host_sync.demo.terminals import TerminalFailed
 from host_sync.errors import Refused
@@ -39,6 +41,51 @@ def add_commands(sub):
         "share of boards with an irregular call (default 0.25)",
         "доля сдач с нарушением в торговле (по умолчанию 0.25)"))
     p.set_defaults(run=run_demo)
+    add_rehearse(sub)
+
+
+def add_rehearse(sub):
+    p = sub.add_parser(
+        "rehearse", help=tr("rehearse your own event without hardware, on a copy",
+                            "отрепетировать свой турнир без оборудования, на копии"),
+        description=tr(
+            "Copies EVENT.db (made with event create, names and deals imported) to OUT and "
+            "plays its current session there as the demo does: a micropython terminal per "
+            "table on a pseudo-terminal, simulated players and director, a sync after every "
+            "round, then the rankings, report, PBN, USEBIO and CSV, and the check against the "
+            "simulated truth. EVENT.db itself is only read.",
+            "Копирует EVENT.db (созданную event create, с импортированными именами и "
+            "раскладами) в OUT и играет там её текущую сессию, как demo: терминал micropython "
+            "на псевдотерминале за каждым столом, смоделированные игроки и судья, "
+            "синхронизация после каждого раунда, затем таблицы, отчёт, PBN, USEBIO и CSV и "
+            "сверка с моделью. Сам EVENT.db только читается."))
+    p.add_argument("db", metavar="EVENT.db", help=EVENT_DB)
+    p.add_argument("--rounds", type=int, help=tr("rounds to play (default: all)",
+                                                 "сколько раундов играть (по умолчанию все)"))
+    p.add_argument("--out", default="rehearsal", help=tr(
+        "the folder for the copy and the files (rehearsal)",
+        "папка для копии и файлов (rehearsal)"))
+    p.add_argument("--seed", default="1", help=tr("the same seed plays the same evening",
+                                                  "то же зерно играет тот же вечер"))
+    p.add_argument("--irregular", type=float, default=0.25, help=tr(
+        "share of boards with an irregular call (default 0.25)",
+        "доля сдач с нарушением в торговле (по умолчанию 0.25)"))
+    p.set_defaults(run=run_rehearse)
+
+
+def run_rehearse(args, out, err):
+    rehearsal = Rehearsal(args.db, args.out, args.rounds, args.seed, args.lang,
+                          args.irregular, console=Console(file=out))
+    return _play(rehearsal, "rehearse", err)
+
+
+def _play(evening, command, err):
+    """Run a simulated evening; a terminal or sync that stopped it is said, exit 1."""
+    try:
+        return evening.run()
+    except (DemoFailed, TerminalFailed) as e:
+        err.write("%s: %s\n" % (command, e))
+        return 1
 
 
 def run_demo(args, out, err):
@@ -47,8 +94,4 @@ def run_demo(args, out, err):
                       ru="--tables от 3, --rounds и --boards-per-round от 1")
     demo = Demo(args.out, args.tables, args.rounds, args.boards_per_round, args.seed,
                 args.lang, args.irregular, console=Console(file=out))
-    try:
-        return demo.run()
-    except (DemoFailed, TerminalFailed) as e:
-        err.write("demo: %s\n" % e)
-        return 1
+    return _play(demo, "demo", err)

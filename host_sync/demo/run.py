@@ -108,9 +108,10 @@ class DemoFailed(RuntimeError):
 class Demo:
     def __init__(self, out, tables=8, rounds=3, boards_per_round=3, seed=1, lang="ru",
                  irregular=0.25, dispute=0.06, console=None):
-        self.out = Path(out)
+        self.out = Path(out).resolve()  # the terminals run in the repository: no relative path
         self.tables, self.rounds, self.per_round = tables, rounds, boards_per_round
         self.seed, self.lang = seed, lang
+        self.section = SECTION
         self.irregular, self.dispute = irregular, dispute
         self.console = console or Console()
         self.text = TEXT[lang]
@@ -193,7 +194,7 @@ class Demo:
             for t in range(1, self.tables + 1):
                 ident = "DEMO-T%02d" % t
                 # what `host-sync terminal register --table T` records: its place
-                setup.register_terminal(db, ident, 0, section=SECTION, table=t,
+                setup.register_terminal(db, ident, 0, section=self.section, table=t,
                                         actor="scorer")
                 self.terminals.append(terminals.DemoTerminal(
                     self.out / "terminals" / ident, ident, t, image, self.rounds))
