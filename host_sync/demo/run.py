@@ -205,7 +205,9 @@ class Demo:
 
     # -- a round --
 
-    def play_round(self, rnd):
+    def play_round(self, rnd, before=None):
+        """Round `rnd` at every table; before: {terminal: keys} played first at that table
+        (a director's correction of the round before, tests/test_evening.py)."""
         self.say("round", rnd)
         numbers = {p: [n for _, n in names] for p, names in self.club.items()}
         plays = {}
@@ -215,7 +217,7 @@ class Demo:
             config_row = {"r": rnd, "ns": row["ns"], "ew": row["ew"], "b": row["boards"]}
             script, rt = round_play(self.seed, term.table, config_row, self.deals, numbers,
                                     PIN, self.lang, self.irregular, self.dispute)
-            term.start_round(rnd, script)
+            term.start_round(rnd, (before or {}).get(term, "") + script)
             plays[term] = rt
         for term, rt in plays.items():
             report = term.wait_played(rnd)
