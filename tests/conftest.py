@@ -157,3 +157,19 @@ def english_command_line(monkeypatch):
     the host-sync processes tests start); tests/test_cli_language.py checks the Russian
     default with the variable removed."""
     monkeypatch.setenv("HOST_SYNC_LANG", "en")
+
+
+@pytest.fixture
+def host_cli(capsys):
+    """Run `host-sync ARGS` in this process: (exit status, stdout, stderr), argparse's own
+    exits (--help, a usage error) included."""
+    from host_sync import cli
+
+    def run(*args):
+        try:
+            status = cli.main([str(a) for a in args])
+        except SystemExit as e:
+            status = e.code
+        got = capsys.readouterr()
+        return status, got.out, got.err
+    return run

@@ -12,18 +12,10 @@ from host_sync.cli.lang import Both
 
 
 @pytest.fixture
-def host(capsys, monkeypatch):
+def host(host_cli, monkeypatch):
     """`host-sync ARGS` in this process with no HOST_SYNC_LANG: (status, stdout, stderr)."""
     monkeypatch.delenv("HOST_SYNC_LANG", raising=False)
-
-    def run(*args):
-        try:
-            status = cli.main([str(a) for a in args])
-        except SystemExit as e:  # argparse's --help and usage errors
-            status = e.code
-        got = capsys.readouterr()
-        return status, got.out, got.err
-    return run
+    return host_cli
 
 
 def test_a_refusal_is_russian_by_default_and_english_on_request(host, tmp_path, monkeypatch):

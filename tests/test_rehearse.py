@@ -1,30 +1,16 @@
 """`host-sync rehearse`: the scorer's own event (made with the set-up commands) played without
 hardware by micropython terminals on pseudo-terminals, on a copy; the real file is only read."""
 
-import sqlite3
-
 import pytest
+from test_setup_commands import dump
 
-from host_sync import cli
 from host_sync.demo import hands, players
 from host_sync.event.db import open_db
 
 
-def dump(path):
-    conn = sqlite3.connect(path)
-    try:
-        return list(conn.iterdump())
-    finally:
-        conn.close()
-
-
 @pytest.fixture
-def host(capsys):
-    def run(*args):
-        status = cli.main([str(a) for a in args])
-        got = capsys.readouterr()
-        return status, got.out, got.err
-    return run
+def host(host_cli):
+    return host_cli
 
 
 @pytest.fixture
