@@ -109,9 +109,10 @@ class DemoFailed(RuntimeError):
 class Demo:
     def __init__(self, out, tables=8, rounds=3, boards_per_round=3, seed=1, lang="ru",
                  irregular=0.25, dispute=0.06, console=None):
-        self.out = Path(out)
+        self.out = Path(out).resolve()  # the terminals run in the repository: no relative path
         self.tables, self.rounds, self.per_round = tables, rounds, boards_per_round
         self.seed, self.lang = seed, lang
+        self.section = SECTION
         self.irregular, self.dispute = irregular, dispute
         self.console = console or Console()
         self.text = TEXT[lang]
@@ -194,7 +195,7 @@ class Demo:
             for t in range(1, self.tables + 1):
                 ident = "DEMO-T%02d" % t
                 # what `host-sync terminal register --table T` records: its place
-                setup.register_terminal(db, ident, 0, section=SECTION, table=t,
+                setup.register_terminal(db, ident, 0, section=self.section, table=t,
                                         actor="scorer")
                 self.terminals.append(terminals.DemoTerminal(
                     self.out / "terminals" / ident, ident, t, image, self.rounds))
@@ -205,7 +206,9 @@ class Demo:
 
     # -- a round --
 
-    def play_round(self, rnd):
+    def play_round(self, rnd, before=None):
+        """Round `rnd` at every table; before: {terminal: keys} played first at that table
+        (a director's correction of the round before, tests/test_evening.py)."""
         self.say("round", rnd)
         numbers = {p: [n for _, n in names] for p, names in self.club.items()}
         plays = {}
@@ -215,7 +218,7 @@ class Demo:
             config_row = {"r": rnd, "ns": row["ns"], "ew": row["ew"], "b": row["boards"]}
             script, rt = round_play(self.seed, term.table, config_row, self.deals, numbers,
                                     PIN, self.lang, self.irregular, self.dispute)
-            term.start_round(rnd, script)
+            term.start_round(rnd, (before or {}).get(term, "") + script)
             plays[term] = rt
         for term, rt in plays.items():
             report = term.wait_played(rnd)

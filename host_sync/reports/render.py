@@ -120,7 +120,8 @@ def render_site(session, out_dir, lang="ru", scored=None, director=None):
     the file list. Refused, nothing written, for a session with no results: empty pages
     published by mistake would read as an evening without a result."""
     if not session.results:
-        raise Refused("the session has no verified results yet; no pages were written")
+        raise Refused("the session has no verified results yet; no pages were written",
+                      ru="в сессии ещё нет подтверждённых результатов; страницы не записаны")
     t = texts(lang)
     scored = scored or score_session(session)
     out = Path(out_dir)
