@@ -10,7 +10,7 @@ from web_support import WebServer, evening, get, play
 
 from host_sync.cli import main
 from host_sync.event import setup
-from host_sync.web.app import scorecard
+from host_sync.reports.render import scorecard_rows
 from host_sync.web.live import pair_key, snapshot
 
 
@@ -19,8 +19,8 @@ def labels(rows):
 
 
 def own_boards(snap, pair):
-    """The boards on a pair's own scorecard (web.app.scorecard over the pair's boards)."""
-    return labels(scorecard(snap.so_far, str(pair), snap.pair_boards(str(pair))))
+    """The boards on a pair's own scorecard (reports.render.scorecard_rows)."""
+    return labels(scorecard_rows(snap.so_far, str(pair), snap.pair_boards(str(pair))))
 
 
 @pytest.fixture

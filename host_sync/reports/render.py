@@ -71,6 +71,23 @@ def pair_page(label):
     return "pair-%s.html" % safe
 
 
+def scorecard_rows(scored, pair, boards=None):
+    """A pair's scorecard rows (board, side, opponents, its Scored line, its value) in board
+    order; with `boards`, on those only (the live page's embargo, host_sync.web)."""
+    rows = []
+    for number, lines in scored.lines.items():
+        if boards is not None and number not in boards:
+            continue
+        for line in lines:
+            r = line.result
+            if pair in (r.ns, r.ew):
+                ns = pair == r.ns
+                rows.append({"board": number, "side": "NS" if ns else "EW", "line": line,
+                             "opponents": r.ew if ns else r.ns,
+                             "value": line.ns_value if ns else line.ew_value})
+    return rows
+
+
 def _environment():
     env = Environment(loader=PackageLoader("host_sync.reports", "templates"),
                       autoescape=select_autoescape(["html"]))
@@ -116,16 +133,8 @@ def render_site(session, out_dir, lang="ru", scored=None):
               hands=hand_cells(board.deal), dealer=SEATS[board.dealer_seat()], vul=board.vul())
     standings = {s.pair: s for s in scored.standings}
     for pair in sorted(session.pairs):
-        rows = []
-        for number, lines in scored.lines.items():
-            for line in lines:
-                r = line.result
-                if pair in (r.ns, r.ew):
-                    ns = pair == r.ns
-                    rows.append({"board": number, "side": "NS" if ns else "EW", "line": line,
-                                 "opponents": r.ew if ns else r.ns,
-                                 "value": line.ns_value if ns else line.ew_value})
         write(pair_page(pair), "pair.html", title=t["scorecard"],
-              pair=session.pair(pair), names=names.get(pair, ""), rows=rows,
+              pair=session.pair(pair), names=names.get(pair, ""),
+              rows=scorecard_rows(scored, pair),
               standing=standings.get(pair))
     return written

@@ -30,7 +30,14 @@ from host_sync.errors import Refused
 from host_sync.event import postgres
 from host_sync.event.db import open_db
 from host_sync.reports.i18n import LANGUAGES
-from host_sync.reports.render import adjusted_text, contract_text, hand_cells, num, points
+from host_sync.reports.render import (
+    adjusted_text,
+    contract_text,
+    hand_cells,
+    num,
+    points,
+    scorecard_rows,
+)
 from host_sync.web.live import PAIR_KEY_HEX, change_marker, snapshot
 from host_sync.web.words import words
 
@@ -114,20 +121,6 @@ def _environment():
                       autoescape=select_autoescape(["html"]))
     env.globals.update(num=num, points=points, contract=contract_text, adjusted=adjusted_text)
     return env
-
-
-def scorecard(scored, pair, boards):
-    """A pair's scorecard rows on `boards`: board, side, opponents, its Scored line, value."""
-    rows = []
-    for number in sorted(boards & set(scored.lines)):
-        for line in scored.lines[number]:
-            r = line.result
-            if pair in (r.ns, r.ew):
-                ns = pair == r.ns
-                rows.append({"board": number, "side": "NS" if ns else "EW", "line": line,
-                             "opponents": r.ew if ns else r.ns,
-                             "value": line.ns_value if ns else line.ew_value})
-    return rows
 
 
 def create_app(watcher):
@@ -223,7 +216,7 @@ def create_app(watcher):
             (s for s in snap.everyone.standings if s.pair == label), None)
         return page(request, "pair.html", lang=lang, pair=label, own=own, base=base,
                     names=" – ".join(snap.session.pair(label).names),
-                    rows=scorecard(scored, label, boards), standing=standing)
+                    rows=scorecard_rows(scored, label, boards), standing=standing)
 
     async def events(request):
         """Server-sent events: `change` with the marker now, then at every change."""
