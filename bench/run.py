@@ -18,6 +18,7 @@ SCRIPTS = [
     ("Terminal: firmware size, session heap, key handling", "terminal_bench.py"),
     ("Scoring: matchpoints and sessions against bridge-scorer", "scoring_bench.py"),
     ("Sync: protocol efficiency, sync time, ingest", "sync_bench.py"),
+    ("Live page: a sync to the result on the open page", "web_bench.py"),
 ]
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent / "host_sync"
 LEVEL = {"errors": 0, "text": 0, "movements": 1, "scoring": 2, "event": 3,
-         "interchange": 4, "station": 4, "reports": 4, "demo": 5, "cli": 6, "__main__": 7}
+         "interchange": 4, "station": 4, "reports": 4, "demo": 5, "web": 5, "cli": 6, "__main__": 7}
 
 
 def room(module):

@@ -170,12 +170,15 @@ def render_site(session, out_dir, lang="ru", scored=None, director=None):
     return written
 
 
-def scorecard(scored, pair):
+def scorecard(scored, pair, boards=None):
     """A pair's boards in order: its side, opponents, its own-sign score (an EW pair sees EW's
     points), the board's value and percentage for it, the running total after the board and
-    the director's notes of the line (the auction's rulings)."""
+    the director's notes of the line (the auction's rulings); with `boards`, on those only (the
+    live page's embargo, host_sync.web)."""
     rows, running = [], 0
     for number, lines in scored.lines.items():
+        if boards is not None and number not in boards:
+            continue
         for line in lines:
             r = line.result
             if pair not in (r.ns, r.ew):

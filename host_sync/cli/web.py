@@ -1,0 +1,96 @@
+"""`host-sync web` (the live results page) and `host-sync publish` (the director's hold and
+release, and the pairs' own links).
+
+Hold and release are commands, not a web endpoint: the director already works where the event
+database is (flags, rulings, corrections are commands too), so holding needs no password sent
+over a club's plain-HTTP network and none in any address; the hold is a setting of the event,
+audited, and every open page follows it within a second, from every `web` process on the
+event. A pair's own view is opened by the link `publish links` prints for it (its key is an
+HMAC of the pair under the event's secret: one pair's link opens no other pair's view).
+"""
+
+from host_sync.cli.setup import actions
+from host_sync.errors import Refused
+from host_sync.event.db import open_db
+from host_sync.event.results import session_from_db
+from host_sync.event.setup import the_event
+from host_sync.scoring.board import METHODS
+from host_sync.web.app import Watcher, create_app
+from host_sync.web.live import pair_key, set_held
+
+MAX_PORT = 65535
+
+
+def run_web(args, out, err):
+    import uvicorn  # the server is needed by this command only
+
+    if not 0 < args.port <= MAX_PORT:
+        raise Refused("--port %d: expected 1..%d" % (args.port, MAX_PORT),
+                      ru="--port %d: нужен номер от 1 до %d" % (args.port, MAX_PORT))
+    with open_db(args.event) as db:  # a wrong file or URL is refused before serving
+        session_from_db(db, args.session)
+    app = create_app(Watcher(args.event, args.session, args.method or "mp"))
+    out.write("web: http://%s:%d/ru/ (Ctrl-C stops it)\n" % (args.host, args.port))
+    out.flush()
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False,
+                timeout_graceful_shutdown=1)
+    return 0
+
+
+def run_hold(args, out, err):
+    return _publication(args, out, True)
+
+
+def run_release(args, out, err):
+    return _publication(args, out, False)
+
+
+def _publication(args, out, held):
+    with open_db(args.event) as db:
+        changed = set_held(db, held)
+    state = "held" if held else "released"
+    out.write("publish: results %s%s\n" % (state, "" if changed else " already"))
+    return 0
+
+
+def run_links(args, out, err):
+    base = args.url.rstrip("/")
+    if not base.startswith(("http://", "https://")):
+        raise Refused("--url %s: expected http://HOST:PORT" % args.url,
+                      ru="--url %s: нужен адрес вида http://HOST:PORT" % args.url)
+    with open_db(args.event) as db:
+        key = the_event(db)[2]
+        pairs = sorted(session_from_db(db, args.session).pairs)
+    for label in pairs:
+        out.write("%s\t%s/%s/my/%s/%s\n" % (label, base, args.lang, label,
+                                            pair_key(key, label)))
+    return 0
+
+
+def add_commands(sub):
+    web = sub.add_parser(
+        "web", help="the live results page of an event",
+        description="Serves rankings, travellers and scorecards of EVENT (an event database "
+                    "EVENT.db or a postgresql:// URL), in Russian and English, updated in "
+                    "the open pages after every sync; a board is shown when every table has "
+                    "played it, and to a pair (by its own link) when that pair has.")
+    web.add_argument("event", metavar="EVENT")
+    web.add_argument("--port", type=int, required=True)
+    web.add_argument("--host", default="127.0.0.1",
+                     help="the address to listen on (0.0.0.0: every network of the machine)")
+    web.add_argument("--session", type=int, metavar="N", help="default: the current one")
+    web.add_argument("--method", choices=METHODS)
+    web.set_defaults(run=run_web)
+    publish = sub.add_parser("publish", help="hold or release the live results; pairs' links")
+    publish_sub = actions(publish, "publish_command")
+    hold = publish_sub.add_parser("hold", help="show no result on the live pages")
+    hold.set_defaults(run=run_hold)
+    release = publish_sub.add_parser("release", help="show the results again")
+    release.set_defaults(run=run_release)
+    links = publish_sub.add_parser("links", help="print each pair's own link")
+    links.add_argument("--url", required=True, help="the live page's address, http://HOST:PORT")
+    links.add_argument("--lang", choices=("ru", "en"), default="ru")
+    links.add_argument("--session", type=int, metavar="N", help="default: the current one")
+    links.set_defaults(run=run_links)
+    for p in (hold, release, links):
+        p.add_argument("event", metavar="EVENT")

@@ -1,0 +1,135 @@
+"""What the live page may show, read from the event database at one moment (a `Snapshot`).
+
+The embargo (the players' top complaint about live results is a board shown too early):
+- everyone's view (rankings, travellers, every pair's public scorecard) holds a board's results
+  until every table that plays it in the movement has a result for it, and the rankings are
+  scored on those complete boards only;
+- a pair's own view (its link carries a key only that pair is given, `pair_key`) adds the
+  boards that pair has played, each with the lines of every table that has played it so far,
+  and never a board it has not played;
+- the director holds or releases the whole publication (`set_held`): while it is held nobody
+  sees a result.
+"Played" means the table has a line in `results` (scored, waiting for the director, or an
+adjusted score), so a line the host has not verified still counts as played, and a table that
+has not synced yet keeps the board out of everyone's view.
+
+Changes are noticed by the database's change marker, MAX(audit.id): every change to the event
+is written with its audit row in the same transaction (host_sync.event.db), a sync as well as a
+correction or a hold, and reading the largest key of an index costs next to nothing.
+"""
+
+import hashlib
+import hmac
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+
+from host_sync.event import setup
+from host_sync.event.results import session_from_db
+from host_sync.scoring.session import score_session
+
+PUBLICATION = "publication"  # the event setting the director's hold is kept in
+HELD, OPEN = "held", "open"
+ACTOR = "director"
+PAIR_KEY_HEX = 16  # 64 bits of HMAC: not guessable over a club's network
+
+
+def change_marker(db):
+    """A number that grows with every change to the event (0 for none yet)."""
+    return db.value("SELECT MAX(id) FROM audit") or 0
+
+
+def is_held(db, event_id):
+    return db.value("SELECT value FROM settings WHERE event_id = ? AND name = ?",
+                    (event_id, PUBLICATION)) == '"%s"' % HELD
+
+
+def set_held(db, held, actor=ACTOR):
+    """Hold (True) or release (False) the publication; audited like every change, so open
+    pages follow at once. Returns whether it changed anything."""
+    event_id = setup.the_event(db)[0]
+    if is_held(db, event_id) == held:
+        return False
+    setup.set_setting(db, event_id, PUBLICATION, HELD if held else OPEN, actor)
+    return True
+
+
+def pair_key(event_key, label):
+    """The key in a pair's own link: an HMAC of its label under the event's secret, so the
+    host can check a link without storing keys and one pair's link opens no other pair's view."""
+    return hmac.new(event_key, b"web-pair:" + str(label).encode("utf-8"),
+                    hashlib.sha256).hexdigest()[:PAIR_KEY_HEX]
+
+
+@dataclass
+class Snapshot:
+    """The event as the page may show it at `marker`."""
+    marker: int
+    held: bool
+    session: object  # scoring.session.Session, every verified line so far
+    everyone: object  # SessionScore of the complete boards only
+    so_far: object  # SessionScore of every line so far: boards of a pair's own view only
+    complete: frozenset  # boards every table has played
+    played: dict = field(default_factory=dict)  # pair label -> frozenset of boards it played
+    keys: dict = field(default_factory=dict)  # pair label -> its key
+
+    def pair_boards(self, label):
+        """The boards a pair's own view shows: those it has played (none while held)."""
+        return frozenset() if self.held else self.played.get(label, frozenset())
+
+    def public_boards(self):
+        return frozenset() if self.held else self.complete
+
+    def check_key(self, label, key):
+        """True when `key` is the pair's own: compared in constant time."""
+        own = self.keys.get(label)
+        return own is not None and hmac.compare_digest(own, str(key))
+
+
+def snapshot(db, number=None, method="mp"):
+    """The Snapshot of the event's session `number` (default: the current one), read in one
+    transaction so that a sync landing meanwhile is either all in it or not at all."""
+    with _reading(db):
+        marker = change_marker(db)
+        event_id, _, event_key = setup.the_event(db)
+        sid = setup.session_id(db, event_id, number)
+        session = session_from_db(db, number, method)
+        single = db.value("SELECT COUNT(*) FROM sections WHERE session_id = ?", (sid,)) == 1
+        held = is_held(db, event_id)
+        expected = _counts(db.all(
+            "SELECT rb.board, COUNT(*) FROM round_boards rb JOIN rounds ro ON ro.id = rb.round_id "
+            "JOIN tables t ON t.id = ro.table_id JOIN sections s ON s.id = t.section_id "
+            "WHERE s.session_id = ? AND ro.ns_pair IS NOT NULL AND ro.ew_pair IS NOT NULL "
+            "GROUP BY rb.board", (sid,)))
+        lines = db.all(
+            "SELECT s.letter, ro.ns_pair, ro.ew_pair, r.board FROM results r "
+            "JOIN rounds ro ON ro.id = r.round_id JOIN tables t ON t.id = ro.table_id "
+            "JOIN sections s ON s.id = t.section_id WHERE s.session_id = ?", (sid,))
+    played, tables = {}, {}
+    for letter, ns, ew, board in lines:
+        tables[board] = tables.get(board, 0) + 1
+        for pair in (ns, ew):
+            label = str(pair) if single else "%s%d" % (letter, pair)
+            played.setdefault(label, set()).add(board)
+    complete = frozenset(b for b, n in expected.items() if tables.get(b, 0) >= n)
+    public = replace(session, results=[r for r in session.results if r.board in complete])
+    return Snapshot(marker, held, session, score_session(public), score_session(session),
+                    complete, {p: frozenset(b) for p, b in played.items()},
+                    {p: pair_key(event_key, p) for p in session.pairs})
+
+
+@contextmanager
+def _reading(db):
+    """A read-only transaction that sees one moment of the database and takes no writer's
+    lock (db.transaction() would: BEGIN IMMEDIATE on SQLite, the advisory lock on PostgreSQL),
+    so rebuilding the page never makes a station wait. On PostgreSQL a REPEATABLE READ
+    transaction is one snapshot; a deferred BEGIN in WAL mode is one on SQLite."""
+    db.conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" if db.postgres
+                    else "BEGIN")
+    try:
+        yield
+    finally:
+        db.conn.execute("COMMIT")
+
+
+def _counts(rows):
+    return {board: count for board, count in rows}

@@ -1,0 +1,140 @@
+"""The live page without a browser: the embargo as the Snapshot sees it (on SQLite and on
+PostgreSQL), the director's hold, the pairs' keys, and the server's answers to hostile
+requests (a real `host-sync web` process over HTTP)."""
+
+import html
+import re
+
+import pytest
+from web_support import WebServer, evening, get, play
+
+from host_sync.cli import main
+from host_sync.event import setup
+from host_sync.reports.render import scorecard
+from host_sync.web.live import pair_key, snapshot
+
+
+def labels(rows):
+    return {r["board"] for r in rows}
+
+
+def own_boards(snap, pair):
+    """The boards on a pair's own scorecard (reports.render.scorecard)."""
+    return labels(scorecard(snap.so_far, str(pair), snap.pair_boards(str(pair))))
+
+
+@pytest.fixture
+def event(event_location):
+    db, movement = evening(event_location)
+    yield db, movement, event_location
+    db.close()
+
+
+def test_a_board_is_public_when_every_table_has_played_it_and_a_pair_sees_only_its_own(event):
+    db, movement, _ = event
+    ns, ew, first = play(db, movement, 1, 1)
+    snap = snapshot(db)
+    assert snap.public_boards() == frozenset()  # played at one table of two
+    assert snap.everyone.standings == [] and not snap.everyone.lines
+    assert own_boards(snap, ns) == first and own_boards(snap, ew) == first
+    others = [p for p in snap.session.pairs if p not in (str(ns), str(ew))]
+    for pair in others:  # have not played it: not on their view, whoever asks
+        assert snap.pair_boards(pair) == frozenset()
+    # the rest of round 1, then round 2: each board reaches its second table
+    played = {1: first}
+    for table in (2, 3):
+        played[table] = play(db, movement, table, 1)[2]
+    assert snapshot(db).public_boards() == frozenset()
+    second = play(db, movement, 1, 2)[2]
+    snap = snapshot(db)
+    assert snap.public_boards() == second  # its two tables have played it now
+    assert set(snap.everyone.lines) == second
+    assert all(s.boards == 1 * len(second) for s in snap.everyone.standings)
+    for table in (2, 3):
+        play(db, movement, table, 2)
+    snap = snapshot(db)
+    assert snap.public_boards() == set(range(1, 7))
+    assert snap.marker == db.value("SELECT MAX(id) FROM audit")
+
+
+def test_hold_and_release_are_audited_commands_that_hide_everything(event, capsys):
+    db, movement, location = event
+    for table in (1, 2, 3):
+        for rnd in (1, 2):
+            play(db, movement, table, rnd)
+    assert not snapshot(db).held
+    before = db.value("SELECT COUNT(*) FROM audit")
+    assert main(["publish", "hold", str(location)]) == 0
+    snap = snapshot(db)
+    assert snap.held and snap.public_boards() == frozenset()
+    assert all(snap.pair_boards(p) == frozenset() for p in snap.session.pairs)
+    assert db.value("SELECT actor FROM audit ORDER BY id DESC LIMIT 1") == "director"
+    assert main(["publish", "hold", str(location)]) == 0  # again: nothing to change
+    assert db.value("SELECT COUNT(*) FROM audit") == before + 1
+    assert main(["publish", "release", str(location)]) == 0
+    assert snapshot(db).public_boards() == set(range(1, 7))
+    out = capsys.readouterr().out
+    assert "results held\n" in out and "held already" in out and "released" in out
+
+
+def test_each_pair_s_link_carries_its_own_key(event, capsys):
+    db, _, location = event
+    key = setup.the_event(db)[2]
+    assert main(["publish", "links", str(location), "--url", "http://club:8080/"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "1\thttp://club:8080/ru/my/1/%s" % pair_key(key, "1")
+    assert len({ln.rsplit("/", 1)[1] for ln in lines}) == len(lines) == 6
+    snap = snapshot(db)
+    assert snap.check_key("1", pair_key(key, "1"))
+    assert not snap.check_key("2", pair_key(key, "1")) and not snap.check_key("9", "x")
+    audit = db.value("SELECT COUNT(*) FROM audit")
+    assert main(["publish", "links", str(location), "--url", "javascript:x"]) == 2
+    assert db.value("SELECT COUNT(*) FROM audit") == audit
+
+
+def test_the_server_answers_hostile_requests_with_a_404_page_and_escapes_names(tmp_path):
+    location = tmp_path / "event.db"
+    db, movement = evening(location)
+    names = tmp_path / "names.csv"
+    names.write_text("section,pair,player1,player2\n"
+                     "A,1,<script>alert(1)</script>,Ивaнов & Co\n", encoding="utf-8")
+    assert main(["names", "import", str(location), str(names)]) == 0
+    for table in (1, 2, 3):
+        play(db, movement, table, 1)
+        play(db, movement, table, 2)
+    key = pair_key(setup.the_event(db)[2], "1")
+    with WebServer(location) as web:
+        status, body = get(web.url + "/ru/")
+        assert status == 200 and "Итоги онлайн" in body
+        assert "<script>alert(1)</script>" not in body
+        assert html.escape("<script>alert(1)</script>", quote=False) in body
+        assert "Ивaнов &amp; Co" in body
+        assert "Live results" in get(web.url + "/en/")[1]
+        assert get(web.url + "/en/board/3")[0] == 200
+        assert get(web.url + "/ru/my/1/" + key)[0] == 200
+        wrong = get(web.url + "/ru/my/1/" + "0" * len(key))
+        unknown = get(web.url + "/ru/my/99/" + key)
+        assert wrong[0] == unknown[0] == 404
+        assert _live(wrong[1]) == _live(unknown[1])  # a wrong key tells nothing
+        for path in ("/de/", "/ru/board/7", "/ru/board/0", "/ru/board/-1", "/ru/board/1x",
+                     "/ru/board/" + "9" * 5000, "/ru/board/%D9%A3", "/ru/pair/99",
+                     "/ru/pair/" + "1" * 40, "/ru/pair/%3Cb%3E", "/ru/my/1/" + key * 3,
+                     "/ru/my/1/%s/board/9" % key, "/ru/../etc/passwd", "/nothing"):
+            status, body = get(web.url + path)
+            assert status == 404, path
+            assert "Нет такой страницы" in body or "No such page" in body, path
+            assert "<b>" not in body
+        assert "No such page" in get(web.url + "/en/board/99")[1]
+    db.close()
+
+
+def _live(body):
+    return re.search(r'<main id="live".*?</main>', body, re.S).group(0)
+
+
+def test_web_refuses_a_bad_port_and_a_missing_event(tmp_path, capsys):
+    assert main(["web", str(tmp_path / "none.db"), "--port", "8080"]) == 2
+    assert main(["web", str(tmp_path / "none.db"), "--port", "70000"]) == 2
+    err = capsys.readouterr().err
+    assert "no such event database" in err and "70000" in err
+    assert not (tmp_path / "none.db").exists()

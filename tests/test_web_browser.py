@@ -1,0 +1,140 @@
+"""The live page in a real headless Chromium, driven by Selenium through Debian's chromedriver:
+a sync while the page is open shows up in it within 2 s, without a reload; a pair's own page
+hides a board that pair has not played; the director's hold and release; Russian and English.
+
+One browser and one `host-sync web` process for the module: the tests follow one evening in
+order (set-up, round 1, round 2, hold, release)."""
+
+import shutil
+import time
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+from web_support import WebServer, evening, play
+
+from host_sync.cli import main
+from host_sync.event import setup
+from host_sync.web.live import pair_key
+
+PUSH_S = 2  # the issue's bound: a sync to the open page
+COMMAND_S = 10  # a director's hold/release: it must arrive without a reload, not race a sync
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver_path = shutil.which("chromedriver")
+    if driver_path is None:
+        pytest.fail("chromedriver is not installed: apt-get install chromium-driver "
+                    "(tools/system-deps.sh)")
+    options = webdriver.ChromeOptions()
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=412,915"):  # a phone's viewport
+        options.add_argument(arg)
+    options.binary_location = shutil.which("chromium")
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory):
+    location = tmp_path_factory.mktemp("web") / "event.db"
+    db, movement = evening(location)
+    with WebServer(location) as web:
+        yield web, db, movement, location
+    db.close()
+
+
+def mark(browser):
+    """A flag in the page's JavaScript state: a reload would lose it."""
+    browser.execute_script("window.notReloaded = true;")
+
+
+def still_same_page(browser):
+    return browser.execute_script("return window.notReloaded === true;")
+
+
+def wait_for(browser, condition, seconds=PUSH_S):
+    """Wait up to `seconds` for condition(browser); returns how long it took."""
+    start = time.monotonic()
+    WebDriverWait(browser, seconds, poll_frequency=0.05).until(condition)
+    return time.monotonic() - start
+
+
+def text(browser):
+    return browser.find_element(By.ID, "live").text
+
+
+def scorecard_boards(browser):
+    cells = browser.find_elements(By.CSS_SELECTOR, "table.scorecard td:first-child a")
+    return {int(e.text) for e in cells}
+
+
+def test_a_pair_s_page_shows_the_boards_it_played_as_they_sync_and_hides_the_others(browser,
+                                                                                       live):
+    web, db, movement, _ = live
+    key = pair_key(setup.the_event(db)[2], "1")
+    browser.get(web.url + "/ru/my/1/" + key)
+    assert "Карточка пары: пара 1" in text(browser)
+    assert scorecard_boards(browser) == set()
+    mark(browser)
+    ns, ew, boards = play(db, movement, 1, 1)  # pair 1 sits at table 1 in round 1
+    assert 1 in (ns, ew)
+    wait_for(browser, lambda b: scorecard_boards(b) == boards)
+    assert still_same_page(browser)
+    before = set(boards)
+    others = play(db, movement, 2, 1)[2]  # boards pair 1 has not played yet
+    assert not others & before
+    marker = db.value("SELECT MAX(id) FROM audit")
+    wait_for(browser, lambda b: b.find_element(By.ID, "live").get_attribute("data-marker")
+             == str(marker))
+    assert scorecard_boards(browser) == before  # the sync came, the boards stayed hidden
+    for board in others:
+        browser.execute_script("window.location.href = arguments[0];",
+                               web.url + "/ru/my/1/%s/board/%d" % (key, board))
+        WebDriverWait(browser, 10).until(lambda b: "/board/%d" % board in b.current_url)
+        assert "Нет такой страницы" in text(browser)
+
+
+def test_the_public_page_shows_a_board_once_every_table_has_played_it(browser, live):
+    web, db, movement, _ = live
+    browser.get(web.url + "/ru/")
+    assert browser.find_element(By.ID, "none-yet")
+    mark(browser)
+    play(db, movement, 3, 1)
+    second = play(db, movement, 1, 2)[2]  # these boards now have both their tables
+    took = wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "table.ranking"))
+    shown = {int(e.text) for e in browser.find_elements(By.CSS_SELECTOR, ".boards a")}
+    assert shown == second and still_same_page(browser)
+    print("public page updated %.2f s after the sync" % took)
+
+
+def test_hold_and_release_reach_the_open_page(browser, live):
+    web, _, _, location = live
+    browser.get(web.url + "/ru/")
+    mark(browser)
+    assert main(["publish", "hold", str(location)]) == 0
+    wait_for(browser, lambda b: b.find_elements(By.ID, "held"), COMMAND_S)
+    assert not browser.find_elements(By.CSS_SELECTOR, "table.ranking")
+    assert "приостановлена директором" in text(browser)
+    assert main(["publish", "release", str(location)]) == 0
+    wait_for(browser, lambda b: not b.find_elements(By.ID, "held")
+             and b.find_elements(By.CSS_SELECTOR, "table.ranking"), COMMAND_S)
+    assert still_same_page(browser)
+
+
+def test_the_page_speaks_russian_and_english(browser, live):
+    web = live[0]
+    browser.get(web.url + "/ru/")
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ru"
+    assert "Итоги онлайн" in browser.title
+    browser.find_element(By.CSS_SELECTOR, 'nav a[hreflang="en"]').click()
+    WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/en/"))
+    assert "Live results" in browser.title
+    assert "North-South" in text(browser) or "All pairs" in text(browser)
+    width, room = browser.execute_script(
+        "return [document.documentElement.scrollWidth, window.innerWidth];")
+    assert width <= room, "the ranking is %d px wide on a %d px screen" % (width, room)
