@@ -85,8 +85,9 @@ def test_insufficient_bid_calls_the_director_and_blocks_the_auction(term):
     n = len(term.records())
     term.press("PASS 2 H X")  # nobody can call until the director rules
     assert len(term.records()) == n
-    term.press("DIR 9 9 9 9 OK")
-    assert "Неверный PIN" in term.text() and len(term.records()) == n
+    term.press("DIR 9 9 9 9 OK")  # journaled for the host's list, and nothing else
+    assert "Неверный PIN" in term.text() and len(term.records()) == n + 1
+    assert term.records()[-1] == ("td", {"ok": 0})
     term.press("%s OK 2" % PINKEYS)
     assert "Принять может: Ю" in term.text()
     term.press("3")  # the option "not accepted"

@@ -94,6 +94,10 @@ def check(kind, data):
         _text(data, "law", optional=True)
         _text(data, "why")
         return
+    if kind == "td":
+        _int(data, "ok", 0, 1)
+        _int(data, "lock", 1, 1, optional=True)
+        return
     if kind not in _BOARD_KINDS:
         raise Invalid("unknown record kind %r" % kind)
     _int(data, "b", 1, BIG)
@@ -153,6 +157,7 @@ _BOARD_KINDS = {
     "quick": _check_quick,
     "lead": lambda d: (_int(d, "s", *SEAT), _int(d, "cd", 0, 51)),
     "card": lambda d: (_int(d, "s", *SEAT), _int(d, "cd", 0, 51)),
+    "nocard": lambda d: (_int(d, "s", *SEAT), _int(d, "cd", 0, 51)),
     "claim": lambda d: (_int(d, "s", *SEAT), _int(d, "tr", 0, 13), _int(d, "ok", 0, 2),
                         _int(d, "con", 0, 1, optional=True)),
     "pdir": _check_pdir,
@@ -282,6 +287,10 @@ class _Run:
             self._open(seq, data)  # sets self.round before the record is stored
         self._store(seq, kind, data, board)
         if kind == "open":
+            return
+        if kind == "td":  # a director's entry at the keypad, in a round or between rounds
+            if data.get("lock"):
+                self.flag(seq, None, "pin_lockout", None, "", source="terminal")
             return
         if self.round is None:
             self.flag(seq, board, "no_round", None, "%s record before any open" % kind)
@@ -553,6 +562,10 @@ class _Run:
         old = self._result(board)
         if old is not None:
             self.db.delete("results", {"id": old["id"]}, self.actor, self.tid)
+
+    def _nocard(self, seq, board, d):
+        """A card refused at the table as not held: kept as a fact, nothing to apply (the
+        terminal flags the director after a few, `refused_cards`)."""
 
     # -- the play (recorded card by card) --
 
