@@ -86,7 +86,6 @@ class Board:
         self.score = 0  # North-South's score the terminal showed
         self.verified = False
         self.adj = None  # the director's adjusted score: the `adj` record's data
-        self.refused = 0  # cards refused on this board as not held (`nocard` records)
 
     def get_auction(self):
         if self.auction is None:
@@ -274,8 +273,6 @@ class Session:
             self.flags.append((d.get("b"), d.get("law"), d["why"]))
         elif kind == "td":
             self.bad_pins = 0 if d["ok"] == 1 else self.bad_pins + 1
-        elif kind == "nocard":
-            self.board(d["b"]).refused += 1
         elif kind == "open":
             # every field first: an `open` without one changes nothing (skipped)
             rnd, sec, tbl, ns, ew = d["rnd"], d["sec"], d["tbl"], d["ns"], d["ew"]

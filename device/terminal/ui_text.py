@@ -244,7 +244,6 @@ td_locked|PIN заблокирован|PIN locked
 td_lock_why|%d неверных PIN|%d wrong PINs
 td_lock_left|Ждите ещё %d мин.|Wait %d more min
 td_lock_host|Хост видит все входы|The host lists them
-card_refused|Карта не принята|Card not accepted
 """)
 
 

@@ -38,8 +38,7 @@ _TEXT = {
                     "host_correction_stands": "исправление на хосте остаётся в силе",
                     "pin_ok": "верный PIN", "pin_bad": "неверный PIN",
                     "pin_lock": "неверный PIN, PIN заблокирован",
-                    "pin_lockout": "PIN заблокирован после неверных",
-                    "refused_cards": "не принятые карты"}},
+                    "pin_lockout": "PIN заблокирован после неверных"}},
     "en": {"session": "Session %s", "none": "No flags and no rulings.", "open": "open",
            "ruled": "ruled", "flag": "flag", "ruling": "ruling", "entry": "entry",
            "law": "Law %s", "entries": ", PIN entries: %d (%d wrong)",
@@ -66,8 +65,7 @@ _TEXT = {
                     "host_correction_stands": "the host's correction stands",
                     "pin_ok": "right PIN", "pin_bad": "wrong PIN",
                     "pin_lock": "wrong PIN, PIN locked",
-                    "pin_lockout": "PIN locked after wrong ones",
-                    "refused_cards": "cards not accepted"}},
+                    "pin_lockout": "PIN locked after wrong ones"}},
 }
 
 

@@ -157,7 +157,6 @@ _BOARD_KINDS = {
     "quick": _check_quick,
     "lead": lambda d: (_int(d, "s", *SEAT), _int(d, "cd", 0, 51)),
     "card": lambda d: (_int(d, "s", *SEAT), _int(d, "cd", 0, 51)),
-    "nocard": lambda d: (_int(d, "s", *SEAT), _int(d, "cd", 0, 51)),
     "claim": lambda d: (_int(d, "s", *SEAT), _int(d, "tr", 0, 13), _int(d, "ok", 0, 2),
                         _int(d, "con", 0, 1, optional=True)),
     "pdir": _check_pdir,
@@ -562,10 +561,6 @@ class _Run:
         old = self._result(board)
         if old is not None:
             self.db.delete("results", {"id": old["id"]}, self.actor, self.tid)
-
-    def _nocard(self, seq, board, d):
-        """A card refused at the table as not held: kept as a fact, nothing to apply (the
-        terminal flags the director after a few, `refused_cards`)."""
 
     # -- the play (recorded card by card) --
 
