@@ -6,9 +6,9 @@ needed after. The hand records come packed by the host (`hand`, 13 bytes): no PB
 here, so bridge.cards and its names never load for the configuration.
 """
 
-from bridge import boards
-
 import binascii
+
+from bridge import boards
 
 from terminal import const
 from terminal.config import holder

@@ -14,7 +14,6 @@ from terminal.screens import Confirm
 from terminal.session import Board
 from terminal.ui_text import t
 
-
 _TRIES = const(5)  # wrong PINs in a row before the keypad stops taking PINs
 _LOCK_MS = const(300000)  # for five minutes of running, then one more try at a time
 

@@ -1,6 +1,7 @@
 """The director's commands of `host-sync`: `flags` lists every flag, ruling and PIN tried on a
-terminal's keypad the event holds (host_sync.event.flags); `result correct|adjust|delete` changes a table's result on a board in
-the correction period (host_sync.event.corrections). Russian by default, `--lang en`."""
+terminal's keypad the event holds (host_sync.event.flags); `result correct|adjust|delete`
+changes a table's result on a board in the correction period (host_sync.event.corrections).
+Russian by default, `--lang en`."""
 
 import json
 
