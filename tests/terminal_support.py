@@ -1,18 +1,18 @@
 """Shared by the terminal tests: a pushed configuration, an in-process terminal, the journal
 decoded, the check that no record is impossible, and the key script of a whole session."""
 
-import hashlib
 import random
 
 import cbor2
 from conftest import DEVICE, ROOT  # noqa: F401 (re-exported)
 from terminal import cbor
 from terminal.app import App
-from terminal.config import Config, pin_hash  # noqa: F401 (re-exported)
+from terminal.config import Config  # noqa: F401 (re-exported)
 from terminal.journal import Journal
 from terminal.session import Session
 
 from host_sync.event.hand_record import hand_bytes
+from host_sync.event.setup import PIN_ROUNDS, pin_hash
 from hw import keys  # noqa: E402
 
 KEY = b"simulator-event-key-32-bytes...."  # terminal.keyscript's
@@ -52,8 +52,7 @@ def make_config(seed=7, pin=PIN, **settings):
         "players": {p: [100 + 2 * p, 101 + 2 * p] for p in range(1, 20)},
         "boards": {b: board_entry(random_deal(rng)) for b in range(1, BOARDS + 1)},
         "set": dict({"lang": "ru", "auction": 1, "lead": 1, "quick": 1}, **settings),
-        "salt": SALT,
-        "pin": hashlib.sha256((SALT + pin).encode()).hexdigest(),
+        "salt": SALT, "kdf": PIN_ROUNDS, "pin": pin_hash(SALT, pin),
     }
     return data
 

@@ -81,3 +81,35 @@ def test_an_event_without_flags_says_so_and_a_wrong_file_is_refused(tmp_path, ca
     assert capsys.readouterr().out == "Флагов и решений нет.\n"
     assert main(["flags", str(tmp_path / "nothing.db")]) == 2
     assert "нет такой базы турнира" in capsys.readouterr().err
+
+
+def test_every_pin_tried_at_a_keypad_is_listed_for_review(event, capsys):
+    """Issue 14: the host lists every director's entry, right or wrong PIN, with its time
+    and table; the wrong PIN that locked the keypad is also a flag, open until ruled."""
+    tried = [("td", {"ok": 0})] * 4 + [("td", {"ok": 0, "lock": 1}), ("td", {"ok": 1})]
+    with open_db(event) as db:
+        last = db.value("SELECT MAX(seq) FROM records")
+        ingest(db, T1, last, [(last + 1 + i, k, d) for i, (k, d) in enumerate(tried)])
+        entries = director_list(db)
+        assert not db.value("SELECT COUNT(*) FROM flags WHERE why = 'no_round'")
+    pins = [(e.what, e.table, e.round, e.terminal) for e in entries if e.kind == "entry"]
+    assert pins == [("pin_bad", 1, 1, T1)] * 4 + [("pin_lock", 1, 1, T1), ("pin_ok", 1, 1, T1)]
+    assert all(e.at for e in entries if e.kind == "entry")
+    assert [e.what for e in entries if e.kind == "flag"][-1] == "pin_lockout"
+    assert main(["flags", str(event), "--lang", "ru"]) == 0
+    ru = capsys.readouterr().out
+    assert ru.count("вход: неверный PIN") == 5 and "вход: верный PIN" in ru
+    assert "флаг: PIN заблокирован после неверных [открыт]" in ru
+    assert "входов по PIN: 6 (неверных 5)" in ru
+    assert main(["flags", str(event), "--lang", "en", "--open"]) == 0
+    en = capsys.readouterr().out
+    assert "entry:" not in en and "flag: PIN locked after wrong ones [open]" in en
+
+
+def test_a_malformed_pin_entry_is_stored_flagged_and_not_listed(event):
+    with open_db(event) as db:
+        last = db.value("SELECT MAX(seq) FROM records")
+        ingest(db, T1, last, [(last + 1, "td", {"ok": 7}), (last + 2, "td", {"ok": "yes"})])
+        assert db.value("SELECT COUNT(*) FROM records WHERE kind = 'td' AND valid = 0") == 2
+        assert db.value("SELECT COUNT(*) FROM flags WHERE why = 'invalid_record'") == 2
+        assert not [e for e in director_list(db) if e.kind == "entry"]

@@ -50,8 +50,9 @@ def test_a_closed_rounds_result_corrected(tmp_path):
     term.press("DIR %s OK DOWN DOWN 2" % PINKEYS)  # board 2 of round 1
     assert term.app.lines()[0] == "Сд2 исправление 79C"
     term.press("3 NT D OK UP OK")  # 3NT by East, made: NS vulnerable, EW not
-    assert term.records()[n:] == [("fix", {"b": 2, "pr": [3, 11], "how": "res", "ct": 17,
-                                           "x": 0, "dcl": 1, "tr": 9, "sc": -400})]
+    assert term.records()[n:] == [("td", {"ok": 1}), (  # the PIN entry, then the fix
+        "fix", {"b": 2, "pr": [3, 11], "how": "res", "ct": 17, "x": 0, "dcl": 1, "tr": 9,
+                "sc": -400})]
     assert term.app.lines()[0] == "Директор Сд2 3-11"  # back on the same board
     term.press("2 PASS OK")  # passed out after all
     assert term.records()[-1] == ("fix", {"b": 2, "pr": [3, 11], "how": "res", "po": 1,

@@ -133,3 +133,27 @@ def test_kill_9_running_terminal_resumes_with_every_confirmed_record(tmp_path):
         term = Terminal(out, config_data)
         assert state(term.app.session) == replayed(term.app.config, got)
     assert cuts >= 4  # most kills landed inside the session, not after it
+
+
+def test_a_pin_lockout_survives_a_power_cut_at_every_byte_and_a_compaction(tmp_path):
+    """Issue 14: five wrong director's PINs lock the keypad. Cut the journal at every byte of
+    the last of them: the terminal restarts locked exactly when that record is whole. Then a
+    sync between rounds compacts the `td` records away and the marker keeps the count."""
+    config = make_config()
+    term = Terminal(tmp_path, config)
+    for _ in range(5):
+        term.press("DIR 9 9 9 9 OK")
+    path = tmp_path / "journal"
+    raw = path.read_bytes()
+    ends = [i + 1 for i, b in enumerate(raw) if b == 0]
+    assert len(ends) == 5
+    for cut in range(ends[3], len(raw) + 1):
+        path.write_bytes(raw[:cut])
+        term.start().press("DIR")
+        whole = cut == len(raw)
+        assert term.app.session.bad_pins == (5 if whole else 4), cut
+        assert ("PIN заблокирован" in term.text()) == whole, cut
+    assert term.journal.acknowledge(term.journal.last)
+    assert journal_records(path) == []  # no round open: everything was compacted
+    term.start().press("DIR")
+    assert term.app.session.bad_pins == 5 and "PIN заблокирован" in term.text()

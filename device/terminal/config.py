@@ -12,27 +12,19 @@ byte of dealer and vulnerability, then the hand record as 2 bits per card: the s
 holds it). Pair names are for the host's reports and are not kept.
 """
 
-import binascii
 import gc
-import hashlib
 import os
 import sys
 
 from bridge import boards
 
 import terminal
-from terminal import cbor, const
+from terminal import cbor, const, hmac256
 
 PATH = "config.cbor"
 _MAX_ITEMS = const(4000)  # CBOR items in the file: the largest movement's takes ~1,500
 _MAX_SIZE = const(16384)  # bytes of the file (terminal.link.MAX_FILE)
 _BOARD = const(16)  # bytes of a board in Config._boards (as terminal.config_parse packs them)
-
-
-def pin_hash(salt, pin):
-    """The stored form of a director's PIN: sha256(salt + PIN) as lowercase hex."""
-    h = hashlib.sha256((salt + pin).encode())
-    return binascii.hexlify(h.digest()).decode()
 
 
 class Config:
@@ -96,7 +88,14 @@ class Config:
         return _record(self._players, 8, n, 3)
 
     def pin_ok(self, pin):
-        return pin_hash(self.salt, pin) == self._pin
+        """Whether pin (digits) is the director's: PBKDF2 of it under the pushed salt and
+        rounds compared with the pushed hash; 0000 on a terminal never configured (_pin
+        None); nothing when the pushed PIN part was malformed (_pin empty: the next sync
+        mends it, and director mode stays shut rather than open to 0000)."""
+        if self._pin is None:
+            return pin == "0000"
+        got = hmac256.pbkdf2(pin.encode(), self.salt.encode(), self.kdf)
+        return hmac256.equal(got, self._pin)
 
 
 def holder(hand, card):

@@ -6,10 +6,12 @@ needed after. The hand records come packed by the host (`hand`, 13 bytes): no PB
 here, so bridge.cards and its names never load for the configuration.
 """
 
+import binascii
+
 from bridge import boards
 
 from terminal import const
-from terminal.config import holder, pin_hash
+from terminal.config import holder
 
 _BOARD = const(16)  # bytes of a board in Config._boards (as terminal.config reads them)
 # Bounds on the shape, checked before anything is built (docs/PROTOCOL.md, "Bounds"): far above
@@ -21,6 +23,7 @@ _MAX_BOARDS = const(128)  # boards pushed
 _MAX_PAIRS = const(128)  # pairs with player numbers
 _MAX_TEXT = const(120)  # characters of a text field (event name, section, salt, PIN hash)
 _MAX_ERRORS = const(16)  # errors named
+_MAX_KDF = const(20000)  # PBKDF2 rounds of the PIN: 20 times the host's, still seconds here
 
 
 def fill(config, data):
@@ -39,9 +42,7 @@ def fill(config, data):
             config.errors.append("tbl")
         table = 0
     config.table = table
-    config.salt = _text(config, data, "salt", "bridge-td")
-    # the PIN of a terminal that was never configured is 0000: docs/CONFIG.md says change it
-    config._pin = _text(config, data, "pin", pin_hash("bridge-td", "0000"))
+    _pin(config, data)
     settings = config.settings = {"lang": "ru", "auction": 1, "lead": 1, "quick": 1, "play": 0}
     given = data.get("set")
     if isinstance(given, dict):
@@ -74,6 +75,28 @@ def fill(config, data):
     config._boards = _boards(config, data.get("boards"))
     config.pushed = bool(config.table and config._rounds)
     del config.errors[_MAX_ERRORS:]  # the shape's bounds keep it short; this keeps it shorter
+
+
+def _pin(config, data):
+    """The director's PIN part: `salt` (text), `kdf` (PBKDF2 rounds), `pin` (the 32-byte
+    hash in hex). None when there is none (a terminal never configured takes 0000:
+    docs/CONFIG.md says change it); empty, so that no PIN opens director mode, when it is
+    malformed."""
+    config.salt, config.kdf, config._pin = "", 0, None
+    if "pin" not in data:
+        return
+    config._pin = b""
+    salt, rounds, pin = data.get("salt"), data.get("kdf"), data.get("pin")
+    if not (_number(rounds, 1, _MAX_KDF) and isinstance(salt, str) and
+            0 < len(salt) <= _MAX_TEXT and isinstance(pin, str) and len(pin) == 64):
+        config.errors.append("pin")
+        return
+    try:
+        config._pin = binascii.unhexlify(pin)
+    except ValueError:
+        config.errors.append("pin")
+        return
+    config.salt, config.kdf = salt, rounds
 
 
 def _text(config, data, key, default):

@@ -8,19 +8,40 @@ Loaded only when DIR is pressed, so the rest of the session does not carry it in
 """
 
 from hw import keys
+from hw.ticks import ticks_diff
+from terminal import const
 from terminal.screens import Confirm
 from terminal.session import Board
 from terminal.ui_text import t
 
+_TRIES = const(5)  # wrong PINs in a row before the keypad stops taking PINs
+_LOCK_MS = const(300000)  # for five minutes of running, then one more try at a time
+
+
+def locked(app):
+    """The milliseconds the PIN stays locked (0: it is not): after _TRIES wrong PINs in a
+    row, from the key that made the last of them, or after a power cut from the first key
+    that finds it locked (the count is in the journal, the time is not: a power cut starts
+    the wait again, never shortens it). The time is the key's (App sets it before the
+    screen sees the key)."""
+    s, now = app.session, app._last_key
+    if s.bad_pins < _TRIES:
+        return 0
+    if s.locked_at is None:
+        s.locked_at = now
+    return max(0, _LOCK_MS - ticks_diff(now, s.locked_at))
+
 
 class PinScreen:
-    """DIR: OK alone calls the director (a flag); a PIN and OK opens director mode."""
+    """DIR: OK alone calls the director (a flag); a PIN and OK opens director mode. Every
+    PIN tried is journaled (`td`: docs/RECORDS.md), right or wrong, and the host lists them
+    (`host-sync flags`); after _TRIES wrong ones in a row the PIN is locked (locked())."""
 
     def __init__(self):
         self.pin = ""
 
     def key(self, app, k):
-        if 0 <= k <= 9 and len(self.pin) < 8:
+        if 0 <= k <= 9 and len(self.pin) < 8 and not locked(app):
             self.pin += str(k)
         elif k == keys.BACK:
             if self.pin:
@@ -35,16 +56,27 @@ class PinScreen:
                 app.home()
                 app.note = t("td_called")
             elif app.config.pin_ok(self.pin):
+                app.commit("td", {"ok": 1})
                 app.director = True
                 app.called = False
                 app.go(MenuScreen(app))
             else:
                 self.pin = ""
+                s = app.session
+                lock = s.bad_pins + 1 >= _TRIES
+                app.commit("td", {"ok": 0, "lock": 1} if lock else {"ok": 0})
+                if lock:
+                    s.locked_at = app._last_key
                 app.refuse(t("td_bad_pin"))
         else:
             app.refuse()
 
     def lines(self, app):
+        left = locked(app)
+        if left:
+            return [t("director"), "", t("td_call_ok"), t("td_locked"),
+                    t("td_lock_why") % app.session.bad_pins,
+                    t("td_lock_left") % ((left + 59999) // 60000), t("td_lock_host")]
         return [t("director"), "", t("td_call_ok"), t("td_pin_help"), "",
                 t("td_pin") % ("*" * len(self.pin) + "_"), t("back")]
 

@@ -1,6 +1,8 @@
-"""HMAC-SHA256 (RFC 2104) on hashlib.sha256: MicroPython has no hmac module.
+"""HMAC-SHA256 (RFC 2104) and PBKDF2-HMAC-SHA256 (RFC 8018) on hashlib.sha256: MicroPython
+has no hmac module and no hashlib.pbkdf2_hmac.
 
-The host checks the same tags with the standard `hmac` module.
+The host checks the same tags with the standard `hmac` module, and derives the director's PIN
+hash with `hashlib.pbkdf2_hmac` (tests/test_pin.py holds the two to the same vectors).
 """
 
 from hashlib import sha256
@@ -10,17 +12,38 @@ from terminal import const
 _BLOCK = const(64)
 
 
-def digest(key, data):
-    """The 32-byte HMAC-SHA256 of data under key (both bytes-like)."""
+def _pads(key):
+    """The key padded to a block and xored with the inner and outer pads (0x36, 0x5C)."""
     key = bytes(key)
     if len(key) > _BLOCK:
         key = sha256(key).digest()
     key = key + bytes(_BLOCK - len(key))
-    inner = sha256(bytes(b ^ 0x36 for b in key))
-    inner.update(data)
-    outer = sha256(bytes(b ^ 0x5C for b in key))
-    outer.update(inner.digest())
-    return outer.digest()
+    return bytes(b ^ 0x36 for b in key), bytes(b ^ 0x5C for b in key)
+
+
+def digest(key, data):
+    """The 32-byte HMAC-SHA256 of data under key (both bytes-like)."""
+    inner, outer = _pads(key)
+    h = sha256(inner)
+    h.update(data)
+    return sha256(outer + h.digest()).digest()
+
+
+def pbkdf2(password, salt, rounds):
+    """PBKDF2-HMAC-SHA256 of password under salt, `rounds` iterations, 32 bytes (one block:
+    what the PIN check compares). The pads are made once, not per iteration (MicroPython's
+    sha256 cannot be copied, so each iteration still hashes a pad block twice), and the
+    running xor is one big int: a byte loop would cost more than the hashing."""
+    inner, outer = _pads(password)
+    h = sha256(inner)
+    h.update(salt)
+    h.update(b"\x00\x00\x00\x01")
+    u = sha256(outer + h.digest()).digest()
+    acc = int.from_bytes(u, "big")
+    for _ in range(rounds - 1):
+        u = sha256(outer + sha256(inner + u).digest()).digest()
+        acc ^= int.from_bytes(u, "big")
+    return acc.to_bytes(32, "big")
 
 
 def equal(a, b):

@@ -181,6 +181,10 @@ class Session:
         self.seq = 0  # the last record applied
         self.before = None  # (seq, _between()) just before the open round's `open` record
         self.skipped = 0  # records that could not be applied (never expected)
+        self.bad_pins = 0  # wrong director's PINs since the last right one (`td` records)
+        # the key time a lockout was first seen (RAM only, terminal.director): after a power
+        # cut it is None again, and the lockout's wait starts afresh
+        self.locked_at = None
 
     # -- records ------------------------------------------------------------------------------
 
@@ -267,6 +271,8 @@ class Session:
             d["b"], d["how"]  # a closed round's board (79C): nothing of the open round changes
         elif kind == "flag":
             self.flags.append((d.get("b"), d.get("law"), d["why"]))
+        elif kind == "td":
+            self.bad_pins = 0 if d["ok"] == 1 else self.bad_pins + 1
         elif kind == "open":
             # every field first: an `open` without one changes nothing (skipped)
             rnd, sec, tbl, ns, ew = d["rnd"], d["sec"], d["tbl"], d["ns"], d["ew"]
@@ -320,7 +326,8 @@ class Session:
     def _between(self):
         """The state between two rounds, its lists as their lengths (they only grow)."""
         return [self.closed, self.section, self.table, self.ns, self.ew, self.first,
-                self.last, self.players, self.skipped, len(self.history), len(self.flags)]
+                self.last, self.players, self.skipped, self.bad_pins, len(self.history),
+                len(self.flags)]
 
     def checkpoint(self):
         """(seq, state): the last point between two rounds (just before the open round's
@@ -339,16 +346,18 @@ class Session:
         return seq, state
 
     def restore(self, state):
-        """Take back the state of checkpoint(); a malformed one changes nothing."""
+        """Take back the state of checkpoint(); a malformed one changes nothing. A marker of
+        11 items was written before the wrong PINs were kept (issue 14): none are then."""
         try:
-            history, flags = state[9], state[10]
-            ok = len(state) == 11 and isinstance(state[1], str) and isinstance(history, list)
+            n = len(state)
+            history, flags = state[n - 2], state[n - 1]
+            ok = n in (11, 12) and isinstance(state[1], str) and isinstance(history, list)
             for x in history:
                 ok = ok and type(x) is int
             for f in flags:
                 ok = ok and isinstance(f, list) and len(f) == 3 and isinstance(f[2], str)
-            for x in (state[0], state[2], state[3], state[4], state[5], state[6], state[8]):
-                ok = ok and type(x) is int
+            for i in (0, 2, 3, 4, 5, 6, 8, n - 3):
+                ok = ok and type(state[i]) is int
         except (TypeError, IndexError, KeyError):
             ok = False
         if not ok:
@@ -356,6 +365,7 @@ class Session:
             return False
         (self.closed, self.section, self.table, self.ns, self.ew, self.first, self.last,
          self.players, self.skipped) = state[:9]
+        self.bad_pins = state[9] if n == 12 else 0
         self.history = history
         self.flags = [tuple(f) for f in flags]
         return True

@@ -242,6 +242,10 @@ maint1|USB: REPL открыт|USB: REPL open
 maint2|make flash, затем|make flash, then
 maint3|перезапуск питания|power-cycle
 flash_full|Флеш полна: sync!|Flash full: sync!
+td_locked|PIN заблокирован|PIN locked
+td_lock_why|%d неверных PIN|%d wrong PINs
+td_lock_left|Ждите ещё %d мин.|Wait %d more min
+td_lock_host|Хост видит все входы|The host lists them
 """)
 
 

@@ -1,6 +1,7 @@
-"""The director's commands of `host-sync`: `flags` lists every flag and ruling the event holds
-(host_sync.event.flags); `result correct|adjust|delete` changes a table's result on a board in
-the correction period (host_sync.event.corrections). Russian by default, `--lang en`."""
+"""The director's commands of `host-sync`: `flags` lists every flag, ruling and PIN tried on a
+terminal's keypad the event holds (host_sync.event.flags); `result correct|adjust|delete`
+changes a table's result on a board in the correction period (host_sync.event.corrections).
+Russian by default, `--lang en`."""
 
 import json
 
@@ -13,7 +14,8 @@ from host_sync.event.results import contract_text
 
 _TEXT = {
     "ru": {"session": "Сессия %s", "none": "Флагов и решений нет.", "open": "открыт",
-           "ruled": "решён", "flag": "флаг", "ruling": "решение", "law": "Закон %s",
+           "ruled": "решён", "flag": "флаг", "ruling": "решение", "entry": "вход",
+           "law": "Закон %s", "entries": ", входов по PIN: %d (неверных %d)",
            "table": "стол %s", "round": "тур %s", "board": "сдача %s", "nowhere": "вне тура",
            "count": "флагов: %d (открыто %d), решений: %d",
            "line": "сдача %d, стол %s%d, тур %d: %s (было: %s)", "nothing": "нет результата",
@@ -33,9 +35,13 @@ _TEXT = {
                     "result_exists": "результат уже подтверждён",
                     "not_in_movement": "нет в движении", "pairs_mismatch": "не те пары",
                     "table_claimed": "стол занят другим терминалом",
-                    "host_correction_stands": "исправление на хосте остаётся в силе"}},
+                    "host_correction_stands": "исправление на хосте остаётся в силе",
+                    "pin_ok": "верный PIN", "pin_bad": "неверный PIN",
+                    "pin_lock": "неверный PIN, PIN заблокирован",
+                    "pin_lockout": "PIN заблокирован после неверных"}},
     "en": {"session": "Session %s", "none": "No flags and no rulings.", "open": "open",
-           "ruled": "ruled", "flag": "flag", "ruling": "ruling", "law": "Law %s",
+           "ruled": "ruled", "flag": "flag", "ruling": "ruling", "entry": "entry",
+           "law": "Law %s", "entries": ", PIN entries: %d (%d wrong)",
            "table": "table %s", "round": "round %s", "board": "board %s",
            "nowhere": "outside a round", "count": "flags: %d (%d open), rulings: %d",
            "line": "board %d, table %s%d, round %d: %s (was: %s)", "nothing": "no result",
@@ -56,19 +62,24 @@ _TEXT = {
                     "not_in_movement": "not in the movement",
                     "pairs_mismatch": "pairs differ",
                     "table_claimed": "table claimed by another terminal",
-                    "host_correction_stands": "the host's correction stands"}},
+                    "host_correction_stands": "the host's correction stands",
+                    "pin_ok": "right PIN", "pin_bad": "wrong PIN",
+                    "pin_lock": "wrong PIN, PIN locked",
+                    "pin_lockout": "PIN locked after wrong ones"}},
 }
 
 
 def add_commands(sub):
-    fl = sub.add_parser("flags", help=tr("every flag and ruling of the event, open or ruled",
-                                         "все флаги и решения турнира, открытые и решённые"),
+    fl = sub.add_parser("flags", help=tr("every flag, ruling and PIN entry of the event",
+                                         "все флаги, решения и входы по PIN турнира"),
                         description=tr(
                             "Lists the director's flags (from the terminals and from the "
                             "host's checks) and rulings with their Law, table, round, board, "
-                            "time and state.",
+                            "time and state, and every director's PIN tried on a terminal, "
+                            "right or wrong.",
                             "Список флагов судьи (с терминалов и из проверок хоста) и решений: "
-                            "Закон, стол, тур, сдача, время и состояние."))
+                            "Закон, стол, тур, сдача, время и состояние; и каждый PIN судьи, "
+                            "набранный на терминале, верный или нет."))
     fl.add_argument("db", metavar="EVENT.db", help=EVENT_DB)
     fl.add_argument("--session", type=int, metavar="N", help=tr("only session N",
                                                                 "только сессия N"))
@@ -226,8 +237,11 @@ def flags_text(entries, lang="ru"):
             lines.append(t["session"] % (session if session is not None else "—"))
         lines.append("  " + _line(e, t))
     found = [e for e in entries if e.kind == "flag"]
+    tried = [e for e in entries if e.kind == "entry"]
     lines.append(t["count"] % (len(found), sum(e.state == "open" for e in found),
-                               len(entries) - len(found)))
+                               sum(e.kind == "ruling" for e in entries)) +
+                 (t["entries"] % (len(tried), sum(e.what != "pin_ok" for e in tried))
+                  if tried else ""))
     return "\n".join(lines) + "\n"
 
 

@@ -1,6 +1,8 @@
 """The director's list as the database holds it: every flag (raised by a terminal's `flag`
-record or by the host's re-validation on ingest) and every ruling (a director's entry and the
-Law paragraphs the engine applied), with where and when, for `host-sync flags`.
+record or by the host's re-validation on ingest), every ruling (a director's entry and the
+Law paragraphs the engine applied) and every PIN tried on a terminal's keypad (its `td`
+record: right, wrong, or wrong and locking the keypad), with where and when, for
+`host-sync flags`: director mode's use is reviewed here (docs/SECURITY.md).
 
 Where: the session, section, table, round and board of the round the record belongs to (a
 flag raised before any round has none). When: the time the host received the record that
@@ -13,14 +15,16 @@ terminal on the same round and board follows it, or the board's result is an adj
 otherwise it is `open`.
 """
 
+import json
 from collections import namedtuple
 
 Entry = namedtuple("Entry", "kind session section table round board law what detail state at "
                             "terminal seq")
-Entry.__doc__ = """One line of the director's list. kind: 'flag' or 'ruling'; what: the
-flag's short code (`why`) or the ruling's entry ('accept', 'reject', a play entry, or None
-when the engine applied a paragraph by itself); state: 'open' or 'ruled' for a flag, None for
-a ruling; table, round, board None where the database has none."""
+Entry.__doc__ = """One line of the director's list. kind: 'flag', 'ruling' or 'entry'; what:
+the flag's short code (`why`), the ruling's entry ('accept', 'reject', a play entry, or None
+when the engine applied a paragraph by itself), or the PIN entry's 'pin_ok', 'pin_bad',
+'pin_lock'; state: 'open' or 'ruled' for a flag, None otherwise; table, round, board None
+where the database has none."""
 
 _WHERE = ("LEFT JOIN rounds ro ON ro.id = x.round_id "
           "LEFT JOIN tables t ON t.id = ro.table_id "
@@ -49,12 +53,24 @@ def director_list(db, session=None, only_open=False):
         "t.number AS tbl, ro.number AS rnd, x.board, x.law, x.entry AS what, '' AS detail, "
         "x.terminal_id, x.seq, NULL AS state, rec.received_at AS at "
         "FROM rulings x " + _WHERE % "NULL")
+    tried = [] if only_open else [dict(r, what=_pin_entry(r["body"])) for r in db.all(
+        "SELECT 'entry' AS kind, s.number AS session, sec.letter AS section, "
+        "t.number AS tbl, ro.number AS rnd, NULL AS board, NULL AS law, x.body, "
+        "'' AS detail, x.terminal_id, x.seq, NULL AS state, x.received_at AS at "
+        "FROM records x " + _WHERE % "NULL" + "WHERE x.kind = 'td' AND x.valid = 1")]
     entries = [Entry(r["kind"], r["session"], r["section"], r["tbl"], r["rnd"], r["board"],
                      r["law"], r["what"], r["detail"], r["state"], r["at"], r["terminal_id"],
                      r["seq"])
-               for r in list(flags) + list(rulings)
+               for r in list(flags) + list(rulings) + list(tried)
                if session is None or r["session"] == session]
     if only_open:
         entries = [e for e in entries if e.state == "open"]
     return sorted(entries, key=lambda e: (e.session or 0, e.at or "", e.terminal or "",
                                           e.seq or 0, e.kind))
+
+
+def _pin_entry(body):
+    """'pin_ok', 'pin_lock' (the wrong PIN that locked the keypad) or 'pin_bad' of a `td`
+    record's stored body (checked on ingest: `ok` 0 or 1, `lock` 1 or absent)."""
+    d = json.loads(body)
+    return "pin_ok" if d["ok"] == 1 else "pin_lock" if d.get("lock") else "pin_bad"

@@ -21,7 +21,9 @@ from host_sync.movements import Movement
 
 ACTOR = "scorer"
 KEY_SIZE = 32
-PIN_SALT_SIZE = 4
+# PBKDF2-HMAC-SHA256 rounds of the director's PIN: about 0.3 s an attempt on an RP2040 by
+# the estimate in BENCHMARKS.md (bench/pin_kdf.py), "well under a second" as issue 14 asks
+PIN_ROUNDS = 1000
 
 
 class SetupError(Refused):
@@ -56,9 +58,17 @@ def set_setting(db, event_id, name, value, actor=ACTOR):
             db.insert("settings", dict(key, value=text), actor, key=key)
 
 
-def pin_hash(salt, pin):
-    """What the terminal compares (terminal.config.pin_hash): sha256(salt + PIN) in hex."""
-    return hashlib.sha256((salt + pin).encode()).hexdigest()
+def pin_hash(salt, pin, rounds=PIN_ROUNDS):
+    """What the terminal compares (terminal.config.Config.pin_ok): PBKDF2-HMAC-SHA256 of the
+    PIN under the salt (both as UTF-8), 32 bytes in hex."""
+    return hashlib.pbkdf2_hmac("sha256", pin.encode(), salt.encode(), rounds).hex()
+
+
+def pin_salt(event_key, terminal_id):
+    """A terminal's own PIN salt, 16 hex digits from the event's secret and its identity:
+    one terminal's hash says nothing about another's, and it stays the same from sync to
+    sync with nothing more to store."""
+    return hmac.new(event_key, b"pin-salt " + terminal_id.encode(), "sha256").hexdigest()[:16]
 
 
 def check_pin(pin):
@@ -69,9 +79,23 @@ def check_pin(pin):
 
 
 def set_director_pin(db, event_id, pin, actor=ACTOR):
+    """Keep the director's PIN itself (the database already holds the event's secret, which
+    opens every terminal's key): each terminal's configuration carries its own salted hash
+    of it (pin_config), and the PIN never reaches a terminal."""
     check_pin(pin)
-    salt = os.urandom(PIN_SALT_SIZE).hex()
-    set_setting(db, event_id, "pin", {"salt": salt, "hash": pin_hash(salt, pin)}, actor)
+    set_setting(db, event_id, "pin", {"pin": pin}, actor)
+
+
+def pin_config(db, terminal_id, pin):
+    """The PIN part of a terminal's configuration (docs/CONFIG.md) from the stored setting."""
+    if "pin" not in pin:  # the sha256 form of before, with no PIN kept to derive from
+        raise SetupError("the director's PIN was stored by an older host-sync as a hash the "
+                         "terminals no longer take; set it again (set_director_pin)",
+                         ru="PIN судьи сохранён старой версией host-sync в виде, который "
+                            "терминалы больше не принимают; задайте его заново "
+                            "(set_director_pin)")
+    salt = pin_salt(the_event(db)[2], terminal_id)
+    return {"salt": salt, "kdf": PIN_ROUNDS, "pin": pin_hash(salt, pin["pin"])}
 
 
 SECTION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # what a terminal can be placed in
@@ -363,7 +387,7 @@ def table_config(db, terminal_id):
     if players:  # the terminal fills its players form with these (0: not known)
         config["players"] = players
     if pin:
-        config["salt"], config["pin"] = pin["salt"], pin["hash"]
+        config.update(pin_config(db, terminal_id, pin))
     return config
 
 

@@ -94,6 +94,10 @@ def check(kind, data):
         _text(data, "law", optional=True)
         _text(data, "why")
         return
+    if kind == "td":
+        _int(data, "ok", 0, 1)
+        _int(data, "lock", 1, 1, optional=True)
+        return
     if kind not in _BOARD_KINDS:
         raise Invalid("unknown record kind %r" % kind)
     _int(data, "b", 1, BIG)
@@ -282,6 +286,10 @@ class _Run:
             self._open(seq, data)  # sets self.round before the record is stored
         self._store(seq, kind, data, board)
         if kind == "open":
+            return
+        if kind == "td":  # a director's entry at the keypad, in a round or between rounds
+            if data.get("lock"):
+                self.flag(seq, None, "pin_lockout", None, "", source="terminal")
             return
         if self.round is None:
             self.flag(seq, board, "no_round", None, "%s record before any open" % kind)
