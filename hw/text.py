@@ -47,10 +47,11 @@ def draw(fb, s, x, y, color=1, scale=1):
     clipping at the edges is the framebuffer's. scale=2 or 3 draws large digits or a
     contract with each font pixel a scale x scale square.
 
-    The characters are decoded from s's UTF-8 bytes: iterating a str on MicroPython makes
-    each character a qstr, which would keep every letter ever shown in RAM for good.
+    The characters are decoded from s's UTF-8 bytes (s may be those bytes): iterating a str
+    on MicroPython makes each character a qstr, which would keep every letter ever shown in
+    RAM for good.
     """
-    raw = s.encode()
+    raw = s if isinstance(s, bytes) else s.encode()
     i, n = 0, len(raw)
     while i < n:
         code = raw[i]
@@ -85,11 +86,29 @@ def draw(fb, s, x, y, color=1, scale=1):
     return x
 
 
-def draw_line(fb, s, row, inverted=False):
+def draw_line(fb, s, row, inverted=False, old=None):
     """Draw s on text line `row` (0..ROWS-1) of a full-width display, clearing it first.
 
     An inverted line is dark text on a lit bar: the menu cursor and the warning banner.
+    With `old`, the text the line shows (drawn the same way), the characters s shares with
+    it from the start are left as they are and only the rest is cleared and drawn: the same
+    pixels, and on a key that types or changes one value a few glyphs instead of 21 (each
+    glyph a blit, and the slice and tuple it allocates).
     """
     y = row * LINE
-    fb.fill_rect(0, y, display.WIDTH, LINE, 1 if inverted else 0)
-    draw(fb, s[:COLUMNS], 0, y, 0 if inverted else 1)
+    raw = s[:COLUMNS].encode()
+    at = col = 0
+    if old is not None:
+        was = old[:COLUMNS].encode()
+        n = min(len(raw), len(was))
+        while at < n and raw[at] == was[at]:
+            at += 1
+        while 0 < at < len(raw) and raw[at] & 0xC0 == 0x80:  # back to a character's start
+            at -= 1
+        for i in range(at):
+            if raw[i] & 0xC0 != 0x80:
+                col += 1
+        if at:
+            raw = raw[at:]
+    fb.fill_rect(col * WIDTH, y, display.WIDTH - col * WIDTH, LINE, 1 if inverted else 0)
+    draw(fb, raw, col * WIDTH, y, 0 if inverted else 1)
