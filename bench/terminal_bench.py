@@ -147,7 +147,7 @@ def key_rows(tmp):
         here.mkdir()
         timed = key_cost(root, here, script, config)
         timed.update({k: v for k, v in key_cost(root, here, script, config, True).items()
-                      if k.endswith("_per_record")})
+                      if k.endswith("_per_record") or k == "record_keys_without_erase"})
         rows[name] = timed
     print("| 32-board session, per key | median | 90th percentile | bytes allocated "
           "(mean) | collections (mean) | bytes to the display | flash erased per record "

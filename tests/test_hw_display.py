@@ -287,25 +287,3 @@ def test_png_writer_under_micropython_has_no_zlib_and_still_writes_valid_png(tmp
     text.draw(fb, "Пас ♠", 0, 0)
     assert (width, height) == (256, 128)
     assert all(rows[2 * y][2 * x] == fb.pixel(x, y) for y in range(64) for x in range(128))
-
-
-LINES = ["", "Ход ♦", "Ход ♥ 3NT", "Сд9 1♠ 2♣ X", "x" * 30, "x" * 20 + "Ж", "abc\u4e2dd",
-         "Стол 3  раунд 2", "Стол 3  раунд 12", "1♠", "1♥", "1NT XX", "Ё" * 22]
-
-
-@pytest.mark.parametrize("inverted", [False, True])
-def test_drawing_a_line_over_its_old_text_gives_the_pixels_of_a_fresh_draw(inverted):
-    """draw_line with `old` redraws only from the first character that differs: for every
-    pair of texts (Cyrillic, suits, a character the font lacks, lines past 21 columns), the
-    framebuffer equals the one where the new text was drawn whole."""
-    for old in LINES:
-        for new in LINES:
-            bufs = bytearray(1024), bytearray(1024)
-            changed, fresh = [pyframebuf.FrameBuffer(b, 128, 64, pyframebuf.MONO_VLSB)
-                              for b in bufs]
-            for fb in (changed, fresh):
-                fb.fill_rect(0, 0, 128, 64, 1)  # lit around the line: nothing outside it moves
-            text.draw_line(changed, old, 3, inverted)
-            text.draw_line(changed, new, 3, inverted, old)
-            text.draw_line(fresh, new, 3, inverted)
-            assert bufs[0] == bufs[1], (old, new)

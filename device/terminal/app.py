@@ -266,20 +266,15 @@ class App:
 
     def draw(self, fb, before=None):
         """Draw the screen into fb: every line, or with `before` (what draw returned last
-        time, for the same fb) only the lines that changed, from their first changed
-        character (hw.text.draw_line). Returns (lines, inverted, pages), pages a bit per
-        8-pixel row of the display that was drawn (hw.ssd1306 sends only those: on the board
-        a whole screen is 1 KB over I2C, ~25 ms at 400 kHz)."""
+        time, for the same fb) only the lines that changed. Returns (lines, inverted, pages),
+        pages a bit per 8-pixel row of the display that was drawn (hw.ssd1306 sends only
+        those: on the board a whole screen is 1 KB over I2C, ~25 ms at 400 kHz)."""
         inv = self.inverted()
         lines = self.lines()
         pages = 0
         for i in range(ROWS):
-            old = None  # what the line shows, when it is drawn the same way (inverted or not)
-            if before is not None and not (before[1] ^ inv) >> i & 1:
-                old = before[0][i]
-                if old == lines[i]:
-                    continue
-            text.draw_line(fb, lines[i], i, inv >> i & 1, old)
-            top = i * text.LINE
-            pages |= (1 << (top + text.LINE - 1) // 8 + 1) - (1 << top // 8)
+            if before is None or before[0][i] != lines[i] or (before[1] ^ inv) >> i & 1:
+                text.draw_line(fb, lines[i], i, inv >> i & 1)
+                top = i * text.LINE
+                pages |= (1 << (top + text.LINE - 1) // 8 + 1) - (1 << top // 8)
         return lines, inv, pages
