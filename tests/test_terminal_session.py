@@ -18,10 +18,11 @@ board's live peak: 68 KiB / 37,456 B = 1.86, 92 KiB / 51,776 B = 1.82) but overs
 .mpy runs, whose bytecode is loaded into RAM as the same bytes on both ports: 116 KiB /
 83,744 B = 1.42 and 162 KiB / 115,168 B = 1.44, so on this port the .mpy guard leaves ~50 and
 ~66 KiB of room where the ROMFS one leaves ~12 and ~16. Each board budget is at least what
-the session's live heap peaked at on an emulated RP2040 (issue 18: upstream rp2 firmware on rp2040js), and none is more than half of
-the Pico's 233,792-byte heap, so a terminal keeps half its RAM free with every card
-recorded. The run must finish, so every allocation of every key fits, transient ones and
-fragmentation included. BENCHMARKS.md has the least heap each run needs here.
+the session's live heap peaked at on an emulated RP2040 (issue 18: upstream rp2 firmware on
+rp2040js), and none is more than half of the Pico's 233,792-byte heap, so a terminal keeps
+half its RAM free with every card recorded. The run must finish, so every allocation of
+every key fits, transient ones and fragmentation included. BENCHMARKS.md has the least heap
+each run needs here.
 
 If a ROMFS run starts failing with a MemoryError after a change, look at the interned names
 first (the failure message counts them, interned_names): past 620 this port's qstr pool
