@@ -8,8 +8,9 @@ measures an older tree too. Each key of the script is handled by the key-script 
 around it, so `gc.mem_alloc()` before and after is the key's allocation; collections per
 key follow from it and gc.threshold (terminal/__init__.py: one every that many bytes). With
 FLASH_BLOCKS the journal is on a littlefs in RAM (ramflash.py beside this file, a copy of
-hw/backends/ramflash.py) and the erases and programmed bytes are counted instead (time is
-then the fake flash's, not reported). Prints one JSON line.
+hw/backends/ramflash.py, mounted as the Pico's firmware mounts it) and the erases and programmed
+bytes are counted instead, with the share of record-storing keys that erased no block (time
+is then the fake flash's, not reported). Prints one JSON line.
 """
 
 import gc
@@ -26,14 +27,12 @@ def main():
     dev = None
     if len(sys.argv) > 4:
         import ramflash
-        import vfs
 
-        dev = ramflash.RamFlash(int(sys.argv[4]))
-        vfs.VfsLfs2.mkfs(dev)
-        vfs.mount(vfs.VfsLfs2(dev), "/flash")
+        dev = ramflash.mount(int(sys.argv[4]), "/flash")  # as the Pico's firmware mounts it
         out = "/flash"
     runner = keyscript.Runner(out, config)
     times, allocs = [], []
+    erases = []  # blocks erased by each key that stored a record
     with open(script) as f:
         for text in f:
             words = text.split("#")[0].split()
@@ -44,6 +43,8 @@ def main():
                 continue
             for w in words:
                 keys.code(w)
+                seq = runner.app and runner.app.journal.last
+                e = dev.erased if dev is not None else 0
                 gc.collect()
                 gc.disable()
                 a = gc.mem_alloc()
@@ -54,6 +55,8 @@ def main():
                 gc.enable()
                 times.append(dt)
                 allocs.append(b - a)
+                if dev is not None and seq is not None and runner.app.journal.last != seq:
+                    erases.append(dev.erased - e)
     times.sort()
     n = len(times)
     d = runner.board.display
@@ -64,6 +67,7 @@ def main():
     if dev is not None:
         report["erased_per_record"] = dev.erased * dev.block_size // report["records"]
         report["programmed_per_record"] = dev.programmed // report["records"]
+        report["record_keys_without_erase"] = erases.count(0) * 100 // len(erases)
     print(str(report).replace("'", '"'))
 
 

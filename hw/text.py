@@ -1,9 +1,9 @@
 """Text in the generated 6x9 font (Latin, Cyrillic, suits) drawn into any FrameBuffer.
 
 The display is 128x64, so a screen holds COLUMNS = 21 characters by ROWS = 7 lines of
-LINE = 9 pixels. Each glyph is blitted straight out of the font's bytes object (no copy, no
-per-glyph FrameBuffer), so drawing is done by framebuf's C code on the board. A character the
-font lacks is drawn as '?', so no text can crash a screen.
+LINE = 9 pixels. Each glyph goes from the font's bytes object through one cell (no copy of
+the font, no object per glyph), so drawing is done by framebuf's C code on the board. A
+character the font lacks is drawn as '?', so no text can crash a screen.
 """
 
 from hw import display, font_data
@@ -17,6 +17,12 @@ ROWS = display.HEIGHT // LINE
 
 _GLYPHS = memoryview(font_data.GLYPHS)  # slices of a memoryview are not copies
 _HLSB = const(3)  # framebuf.MONO_HLSB, the font's layout
+# The whole font as one tall blit source (a glyph is HEIGHT rows of one byte), and one glyph
+# cell: a glyph is copied into the cell by blitting the font at its offset (the cell clips
+# it), and the cell onto the display. No object is made per glyph; a slice and a source
+# tuple per glyph were ~96 bytes of garbage each, ~4 KB a key.
+_FONT = (font_data.GLYPHS, WIDTH, len(font_data.GLYPHS), _HLSB)
+_CELL = framebuf.FrameBuffer(bytearray(HEIGHT), WIDTH, HEIGHT, _HLSB)
 # blit's palette maps a glyph's set pixels to 0 and its background to 1, and key=1 then skips
 # the background: dark text on a lit bar.
 _INVERT = framebuf.FrameBuffer(bytearray(1), 2, 1, _HLSB)
@@ -67,11 +73,11 @@ def draw(fb, s, x, y, color=1, scale=1):
             i += 4
         at = glyph(code) * HEIGHT
         if scale == 1:
-            source = (_GLYPHS[at:at + HEIGHT], WIDTH, HEIGHT, _HLSB)
+            _CELL.blit(_FONT, 0, -at)
             if color:
-                fb.blit(source, x, y, 0)
+                fb.blit(_CELL, x, y, 0)
             else:
-                fb.blit(source, x, y, 1, _INVERT)
+                fb.blit(_CELL, x, y, 1, _INVERT)
         else:
             for row in range(HEIGHT):
                 bits = _GLYPHS[at + row]

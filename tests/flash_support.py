@@ -21,3 +21,21 @@ def board_tree(dest):
     added = romfs.compile_tree(dest, sim=True, only=romfs.SIM_ONLY,
                                numbers=romfs.ui_text_numbers(texts))
     return planned, added
+
+
+def settle(path):
+    """The journal at `path` in one file: PATH.t's bytes moved onto PATH and PATH.t removed,
+    which is what a finished fold leaves (terminal.journal's module docstring), for the tests
+    that cut, flip or compare the bytes of one file. Returns PATH's bytes."""
+    path = Path(path)
+    tail = tail_of(path)
+    if tail.exists():
+        with open(path, "ab") as f:
+            f.write(tail.read_bytes())
+        tail.unlink()
+    return path.read_bytes()
+
+
+def tail_of(path):
+    """The journal's tail file beside PATH (terminal.journal: PATH.t)."""
+    return path.with_name(path.name + ".t")

@@ -12,19 +12,16 @@ import json
 import os
 import sys
 
-import vfs
 from terminal import ui_text
 from terminal.app import App
 from terminal.config import Config
 from terminal.journal import Journal
 
 from hw import keys
-from hw.backends.ramflash import RamFlash
+from hw.backends import ramflash
 
 KEY = b"simulator-event-key-32-bytes...."
-dev = RamFlash(48)
-vfs.VfsLfs2.mkfs(dev)
-vfs.mount(vfs.VfsLfs2(dev), "/flash")
+ramflash.mount(48, "/flash")
 with open("/flash/pad", "wb") as f:  # leave about FREE_BYTES
     while os.statvfs("/flash")[0] * os.statvfs("/flash")[3] > int(sys.argv[3]):
         f.write(bytes(1024))

@@ -10,6 +10,7 @@ import time
 
 import pytest
 from conftest import ROOT, micropython_path
+from flash_support import settle, tail_of
 from terminal import keyscript  # noqa: E402
 from terminal.journal import Journal  # noqa: E402
 from terminal_support import (
@@ -40,7 +41,7 @@ def recorded(tmp_path_factory):
 
 def test_journal_cut_at_every_byte_offset(recorded, tmp_path):
     folder, config = recorded
-    raw = (folder / "journal").read_bytes()
+    raw = settle(folder / "journal")
     full = journal_records(folder / "journal")
     assert len(full) > 60
     ends = [i + 1 for i, b in enumerate(raw) if b == 0]  # where each record's frame ends
@@ -50,6 +51,7 @@ def test_journal_cut_at_every_byte_offset(recorded, tmp_path):
     path = tmp_path / "journal"
     for cut in range(len(raw) + 1):
         path.write_bytes(raw[:cut])
+        tail_of(path).unlink(missing_ok=True)
         whole = sum(1 for e in ends if e <= cut)
         got = [(r[0], r[1], r[2]) for r in Journal(str(path), KEY, IDENT).records_after(0)]
         assert got == full[:whole], cut
@@ -65,10 +67,10 @@ def test_compaction_cut_at_every_byte_keeps_the_session(recorded, tmp_path):
     and at each step of the rename, the terminal restarts with the same state as before."""
     folder, config = recorded
     path = tmp_path / "journal"
-    path.write_bytes((folder / "journal").read_bytes())
+    path.write_bytes(settle(folder / "journal"))
     term = Terminal(tmp_path, config).press("OK OK OK 1 S PASS")  # round 3, board 9
     full = journal_records(path)
-    before = path.read_bytes()
+    before = settle(path)
     want = replayed(term.app.config, full)
     assert term.journal.acknowledge(term.journal.last)
     after = path.read_bytes()
@@ -78,6 +80,7 @@ def test_compaction_cut_at_every_byte_keeps_the_session(recorded, tmp_path):
     new = tmp_path / "journal.new"
     for cut in range(len(after) + 1):  # cut while writing journal.new: the old file stands
         path.write_bytes(before)
+        tail_of(path).unlink(missing_ok=True)
         new.write_bytes(after[:cut])
         assert state(term.start().app.session) == want, cut
     path.unlink()  # cut inside a FAT rename: the complete journal.new alone

@@ -13,11 +13,16 @@ Two ways the board holds the code, each run with every session:
   (conftest.heap_with_image).
 
 The heap is `-X heapsize=` twice a board budget: objects on this 64-bit port take about twice
-a 32-bit RP2040's. Each board budget is at least what the session's live heap peaked at on an
-emulated RP2040 (issue 18: upstream rp2 firmware on rp2040js), and none is more than half of
-the Pico's 233,792-byte heap, so a terminal keeps half its RAM free with every card
-recorded. The run must finish, so every allocation of every key fits, transient ones and
-fragmentation included. BENCHMARKS.md has the least heap each run needs here.
+a 32-bit RP2040's. That factor holds for the ROMFS runs (least heap here against the emulated
+board's live peak: 68 KiB / 37,456 B = 1.86, 92 KiB / 51,776 B = 1.82) but overstates the
+.mpy runs, whose bytecode is loaded into RAM as the same bytes on both ports: 116 KiB /
+83,744 B = 1.42 and 162 KiB / 115,168 B = 1.44, so on this port the .mpy guard leaves ~50 and
+~66 KiB of room where the ROMFS one leaves ~12 and ~16. Each board budget is at least what
+the session's live heap peaked at on an emulated RP2040 (issue 18: upstream rp2 firmware on
+rp2040js), and none is more than half of the Pico's 233,792-byte heap, so a terminal keeps
+half its RAM free with every card recorded. The run must finish, so every allocation of
+every key fits, transient ones and fragmentation included. BENCHMARKS.md has the least heap
+each run needs here.
 
 If a ROMFS run starts failing with a MemoryError after a change, look at the interned names
 first (the failure message counts them, interned_names): past 620 this port's qstr pool

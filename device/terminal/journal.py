@@ -13,19 +13,23 @@ File = frames, each a CBOR array:
                           flipped bit in a lone marker would start the seqs again from 1
                           (an empty frame, a lone 0x00, keeps the copies apart).
 
-Power loss can only tear the last frame. On open the file is scanned (never loaded whole):
+Power loss can only tear the last frame. On open the files are scanned (never loaded whole):
 every whole valid record is kept; a torn tail is cut off logically by starting the next append
-with a 0x00 delimiter, which turns the tail into one bad frame that every scan skips and the next
-compaction drops (MicroPython files have no truncate(), and a rewrite on every boot after a
-power cut would cost a full copy). Bad frames in the middle (flash damage) are handled the same
-way: skipped, counted in `damaged`, later records kept; the host sees the gap in seq. When
-damage is what ends the file, one seq is skipped, so that the number of a damaged record that
-may already have reached the host is not given to a new one. (A torn tail is not damage: its
-record was never durable, so its seq is reused.)
+with _SEAL (0x01, then a delimiter), which makes the tail one bad frame that scans skip and the
+next compaction drops (MicroPython files have no truncate()). A lone 0x00 would complete a
+frame torn just before its delimiter and bring back a record never confirmed in place of the
+confirmed one. Bad frames in the middle (flash damage): skipped, counted in `damaged`, later
+records kept. When damage ends the file one seq is skipped (the damaged record may have
+reached the host); a torn tail's seq is reused (its record was never durable).
 
-Compaction writes PATH.new (marker + unacknowledged records), syncs it, then renames it over
-PATH: atomic on POSIX and littlefs; on FAT MicroPython deletes PATH first, so a PATH.new
-without PATH is a finished compaction, while a PATH.new beside PATH is an unfinished one.
+Compaction writes PATH.new (marker + unacknowledged records), syncs it, renames it over PATH
+(atomic on POSIX and littlefs; FAT deletes PATH first, so PATH.new alone is a finished one).
+
+New records go to a small tail file PATH.t, appended whole to PATH (the fold) when the next
+frame would take it past _TAIL: on littlefs an append to a file above its inline limit erases
+and copies a 4 KB block, within it the append is one metadata commit (docs/PROTOCOL.md,
+section 4, with the figures). A fold cut short leaves records of PATH.t in PATH too: they are
+skipped, and the open finishes the fold.
 """
 
 import os
@@ -35,6 +39,8 @@ from terminal.frame import FrameReader, encode_frame, frame_cbor
 
 _TAG_SIZE = const(32)
 _CHUNK = const(256)
+_TAIL = const(512)
+_SEAL = b"\x01\x00"  # COBS code 1 adds a zero byte to whatever frame it ends: its CRC fails
 
 
 def _durable(f):
@@ -77,6 +83,7 @@ class Journal:
             else:
                 os.remove(new)  # compaction cut before its rename: the old file stands
         open(path, "ab").close()  # created if missing
+        self.tail = path + ".t"
         # Called at every chunk a scan reads (main.py: the watchdog's feed), or None.
         self.feed = None
         self.base = 0
@@ -90,17 +97,58 @@ class Journal:
         if reader.dropped > bad_before_last:
             self.last += 1  # the damaged last record may have reached the host: skip its seq
         self.damaged = reader.dropped
-        self._seal = reader.partial()
+        self._seal = reader.partial() and self._tail_read  # PATH's own is self._main_seal
+        if self._overlap:
+            try:
+                self._refold()
+            except OSError:
+                pass  # a full flash: records are read right as they are, the next fold retries
         # The application's checkpoint() -> (seq, state): compaction goes no further than
         # seq and keeps state in its marker (terminal.store), else None: up to any seq.
         self.checkpoint = None
 
     def _scan(self, reader):
-        """Every valid record in the file, in order; markers raise self.base, bad frames count.
-        The file is fed to reader one delimiter at a time, so that a bad frame is counted in
-        reader.dropped before the next good record is yielded."""
+        """Every valid record of PATH then PATH.t, in order; markers raise self.base, bad
+        frames count. The files are fed to reader one delimiter at a time, so that a bad frame
+        is counted in reader.dropped before the next good record is yielded. Once PATH is read,
+        self._held is the last seq it holds and self._main_seal whether it ends torn; records
+        of PATH.t at or below self._held set self._overlap (a fold cut short, the module
+        docstring) and are skipped."""
+        self._held = None
+        self._overlap = self._tail_read = False
         previous = self.base
-        with open(self.path, "rb") as f:
+        for path in (self.path, self.tail):
+            if self._held is not None:
+                try:
+                    os.stat(path)
+                except OSError:
+                    return  # no tail
+                self._tail_read = True
+                if self._main_seal:
+                    reader.feed(_SEAL)  # PATH's torn end stays apart from the tail
+            for obj in self._objects(path, reader):
+                if not isinstance(obj, list):
+                    reader.drop("journal: frame is not an array")
+                elif len(obj) in (1, 2) and isinstance(obj[0], int):
+                    self.base = max(self.base, obj[0])
+                    previous = max(previous, obj[0])
+                elif not (len(obj) == 4 and isinstance(obj[0], int) and isinstance(obj[1], str)
+                          and isinstance(obj[3], bytes) and len(obj[3]) == _TAG_SIZE):
+                    reader.drop("journal: not a record")
+                elif obj[0] > previous:
+                    previous = obj[0]
+                    yield obj
+                elif self._held is not None and obj[0] <= self._held:
+                    self._overlap = True
+                else:
+                    reader.drop("journal: not a record in sequence")
+            if self._held is None:
+                self._held = previous
+                self._main_seal = reader.partial()
+
+    def _objects(self, path, reader):
+        """The messages of one file, fed to reader one delimiter at a time."""
+        with open(path, "rb") as f:
             while True:
                 chunk = f.read(_CHUNK)
                 if not chunk:
@@ -111,18 +159,7 @@ class Journal:
                 while start < len(chunk):
                     end = chunk.find(b"\x00", start) + 1 or len(chunk)
                     for obj in reader.feed(chunk[start:end]):
-                        if not isinstance(obj, list):
-                            reader.drop("journal: frame is not an array")
-                        elif len(obj) in (1, 2) and isinstance(obj[0], int):
-                            self.base = max(self.base, obj[0])
-                            previous = max(previous, obj[0])
-                        elif (len(obj) == 4 and isinstance(obj[0], int) and obj[0] > previous
-                              and isinstance(obj[1], str) and isinstance(obj[3], bytes)
-                              and len(obj[3]) == _TAG_SIZE):
-                            previous = obj[0]
-                            yield obj
-                        else:
-                            reader.drop("journal: not a record in sequence")
+                        yield obj
                     start = end
 
     def _frame(self, seq, kind, data):
@@ -140,10 +177,16 @@ class Journal:
             raise ValueError("journal: the record kind must be a non-empty str")
         seq = self.last + 1
         frame = self._frame(seq, kind, data)
-        if self._seal:
-            frame = b"\x00" + frame
         try:
-            with open(self.path, "ab") as f:
+            size = os.stat(self.tail)[6]
+        except OSError:
+            size = 0
+        if size and size + len(_SEAL) + len(frame) > _TAIL:
+            self._fold()  # an OSError here has written nothing of this record
+        if self._seal:
+            frame = _SEAL + frame
+        try:
+            with open(self.tail, "ab") as f:
                 f.write(frame)
                 _durable(f)
         except OSError:
@@ -153,6 +196,48 @@ class Journal:
         self._seal = False
         self.last = seq
         return seq
+
+    def _fold(self):
+        """PATH.t appended whole to PATH (after _SEAL if PATH ends torn), synced, then
+        removed. A failed append leaves the tail in place and filters the retry."""
+        if self._overlap:
+            return self._refold()
+        with open(self.tail, "rb") as f:
+            data = f.read()
+        self._append_main(data)
+        self._main_seal = self._seal  # a torn end of the tail is PATH's now
+        self._seal = False
+
+    def _refold(self):
+        """Finish a fold cut short: the records of PATH.t above the last seq PATH holds."""
+        data = bytearray()
+        for record in self._scan(FrameReader()):
+            if self._held is not None:
+                data += encode_frame(record)
+        self._append_main(data)
+        self._main_seal = self._seal = self._overlap = False
+
+    def _append_main(self, data):
+        """data appended to PATH and synced, then PATH.t removed."""
+        try:
+            with open(self.path, "ab") as f:
+                if self._main_seal:
+                    f.write(_SEAL)
+                f.write(data)
+                _durable(f)
+        except OSError:
+            self._main_seal = self._overlap = True  # part may be there: filter the retry
+            raise
+        os.remove(self.tail)
+
+    def _replaced(self):
+        """After PATH.new was renamed over PATH: every record is in PATH, the tail goes."""
+        try:
+            os.remove(self.tail)
+        except OSError:
+            pass
+        self.damaged = 0
+        self._seal = self._main_seal = self._overlap = False
 
     def records_after(self, seq):
         """Iterate (seq, kind, data, tag) of the stored records with a seq above `seq`."""
@@ -191,8 +276,7 @@ class Journal:
                 f.write(self._frame(seq, kind, data))
             _durable(f)
         os.rename(new, self.path)
-        self.damaged = 0
-        self._seal = False
+        self._replaced()
 
     def acknowledge(self, seq):
         """The host has stored every record up to seq: compact them away, power-safely.
@@ -221,6 +305,5 @@ class Journal:
             _durable(f)
         os.rename(new, self.path)
         self.base = seq
-        self.damaged = 0
-        self._seal = False
+        self._replaced()
         return True
