@@ -80,7 +80,8 @@ def test_hold_and_release_are_audited_commands_that_hide_everything(event, capsy
 def test_each_pair_s_link_carries_its_own_key(event, capsys):
     db, _, location = event
     key = setup.the_event(db)[2]
-    assert main(["publish", "links", str(location), "--url", "http://club:8080/"]) == 0
+    assert main(["publish", "links", str(location), "--url", "http://club:8080/",
+                 "--lang", "ru"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "1\thttp://club:8080/ru/my/1/%s" % pair_key(key, "1")
     assert len({ln.rsplit("/", 1)[1] for ln in lines}) == len(lines) == 6

@@ -9,6 +9,7 @@ event. A pair's own view is opened by the link `publish links` prints for it (it
 HMAC of the pair under the event's secret: one pair's link opens no other pair's view).
 """
 
+from host_sync.cli.lang import EVENT_DB, lang_option, say, tr
 from host_sync.cli.setup import actions
 from host_sync.errors import Refused
 from host_sync.event.db import open_db
@@ -30,7 +31,8 @@ def run_web(args, out, err):
     with open_db(args.event) as db:  # a wrong file or URL is refused before serving
         session_from_db(db, args.session)
     app = create_app(Watcher(args.event, args.session, args.method or "mp"))
-    out.write("web: http://%s:%d/ru/ (Ctrl-C stops it)\n" % (args.host, args.port))
+    out.write(say(args, "web: http://%s:%d/ru/ (Ctrl-C stops it)\n",
+                  "web: http://%s:%d/ru/ (Ctrl-C — остановить)\n") % (args.host, args.port))
     out.flush()
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False,
                 timeout_graceful_shutdown=1)
@@ -48,8 +50,9 @@ def run_release(args, out, err):
 def _publication(args, out, held):
     with open_db(args.event) as db:
         changed = set_held(db, held)
-    state = "held" if held else "released"
-    out.write("publish: results %s%s\n" % (state, "" if changed else " already"))
+    out.write(say(args, "publish: results %s%s\n", "publish: результаты %s%s\n") % (
+        say(args, "held", "приостановлены") if held else say(args, "released", "открыты"),
+        "" if changed else say(args, " already", " уже")))
     return 0
 
 
@@ -69,28 +72,45 @@ def run_links(args, out, err):
 
 def add_commands(sub):
     web = sub.add_parser(
-        "web", help="the live results page of an event",
-        description="Serves rankings, travellers and scorecards of EVENT (an event database "
-                    "EVENT.db or a postgresql:// URL), in Russian and English, updated in "
-                    "the open pages after every sync; a board is shown when every table has "
-                    "played it, and to a pair (by its own link) when that pair has.")
-    web.add_argument("event", metavar="EVENT")
-    web.add_argument("--port", type=int, required=True)
-    web.add_argument("--host", default="127.0.0.1",
-                     help="the address to listen on (0.0.0.0: every network of the machine)")
-    web.add_argument("--session", type=int, metavar="N", help="default: the current one")
-    web.add_argument("--method", choices=METHODS)
+        "web", help=tr("the live results page of an event", "страница итогов онлайн"),
+        description=tr(
+            "Serves rankings, travellers and scorecards of EVENT (an event database EVENT.db or "
+            "a postgresql:// URL), in Russian and English, updated in the open pages after "
+            "every sync; a board is shown when every table has played it, and to a pair (by "
+            "its own link) when that pair has.",
+            "Показывает таблицу, протоколы и карточки пар турнира EVENT (база EVENT.db или "
+            "адрес postgresql://) по-русски и по-английски и обновляет открытые страницы после "
+            "каждой синхронизации; сдача видна всем, когда её сыграли все столы, а паре (по её "
+            "ссылке) — когда её сыграла эта пара."))
+    web.add_argument("event", metavar="EVENT", help=EVENT_DB)
+    web.add_argument("--port", type=int, required=True,
+                     help=tr("the TCP port to serve on", "порт TCP для страницы"))
+    web.add_argument("--host", default="127.0.0.1", help=tr(
+        "the address to listen on (0.0.0.0: every network of the machine)",
+        "адрес, на котором слушать (0.0.0.0: все сети машины)"))
+    web.add_argument("--session", type=int, metavar="N", help=_SESSION)
+    web.add_argument("--method", choices=METHODS, help=tr(
+        "the scoring method (default: matchpoints)", "метод подсчёта (по умолчанию: МП)"))
     web.set_defaults(run=run_web)
-    publish = sub.add_parser("publish", help="hold or release the live results; pairs' links")
+    publish = sub.add_parser("publish", help=tr(
+        "hold or release the live results; pairs' links",
+        "приостановить или открыть итоги онлайн; ссылки пар"))
     publish_sub = actions(publish, "publish_command")
-    hold = publish_sub.add_parser("hold", help="show no result on the live pages")
+    hold = publish_sub.add_parser("hold", help=tr("show no result on the live pages",
+                                                  "скрыть результаты на страницах онлайн"))
     hold.set_defaults(run=run_hold)
-    release = publish_sub.add_parser("release", help="show the results again")
+    release = publish_sub.add_parser("release", help=tr("show the results again",
+                                                        "снова показать результаты"))
     release.set_defaults(run=run_release)
-    links = publish_sub.add_parser("links", help="print each pair's own link")
-    links.add_argument("--url", required=True, help="the live page's address, http://HOST:PORT")
-    links.add_argument("--lang", choices=("ru", "en"), default="ru")
-    links.add_argument("--session", type=int, metavar="N", help="default: the current one")
+    links = publish_sub.add_parser("links", help=tr("print each pair's own link",
+                                                    "напечатать ссылку каждой пары"))
+    links.add_argument("--url", required=True, help=tr(
+        "the live page's address, http://HOST:PORT", "адрес страницы онлайн, http://HOST:PORT"))
+    lang_option(links)
+    links.add_argument("--session", type=int, metavar="N", help=_SESSION)
     links.set_defaults(run=run_links)
     for p in (hold, release, links):
-        p.add_argument("event", metavar="EVENT")
+        p.add_argument("event", metavar="EVENT", help=EVENT_DB)
+
+
+_SESSION = tr("default: the current one", "по умолчанию: текущая")
