@@ -11,8 +11,10 @@ import sys
 import serial
 
 from host_sync.cli.setup import actions, actor_option
+from host_sync.errors import Refused
 from host_sync.event import setup
 from host_sync.event.db import DatabaseError, open_db
+from host_sync.station import link
 from host_sync.station.serve import BAUD, Station, discover, serve_forever
 from host_sync.station.sync import Session, SyncFailed
 
@@ -25,6 +27,7 @@ def add_commands(sub):
     reg.add_argument("--port", required=True)
     reg.add_argument("--section", default="A")
     reg.add_argument("--table", type=int, help="the table it will sit on")
+    _code_option(reg, required=True)
     reg.set_defaults(run=run_register)
     reset = term_sub.add_parser(
         "reset", help="take a wiped terminal's journal from seq 1 again",
@@ -42,6 +45,7 @@ def add_commands(sub):
     sync.add_argument("--port", required=True)
     sync.add_argument("--register", action="store_true",
                       help="register the terminal if this event does not know it")
+    _code_option(sync)
     sync.add_argument("--timeout", type=float, default=1.0, help="seconds per answer")
     sync.set_defaults(run=run_sync)
 
@@ -51,10 +55,30 @@ def add_commands(sub):
                      help="also watch these ports (USB terminals are found by VID:PID)")
     srv.add_argument("--register", action="store_true",
                      help="register terminals this event does not know")
+    _code_option(srv)
     srv.add_argument("--station", action="store_true",
                      help="drive the Raspberry Pi station's LEDs and buzzer (RPi.GPIO)")
     srv.add_argument("--timeout", type=float, default=1.0, help="seconds per answer")
     srv.set_defaults(run=run_serve)
+
+
+def _code_option(parser, required=False):
+    parser.add_argument("--code", required=required, metavar="CODE",
+                        help="the pairing code the terminal shows (director mode, 6): the "
+                             "only way it takes this event's key")
+
+
+def _check_code(args):
+    """The pairing code as typed (spaces allowed: the screen shows 123 456), or None."""
+    code = getattr(args, "code", None)
+    if code is None:
+        return None
+    code = code.replace(" ", "")
+    if not link.code_ok(code):
+        raise Refused("--code: the pairing code is the %d digits the terminal shows" %
+                      link.CODE_DIGITS,
+                      ru="--code: код привязки — %d цифр с экрана терминала" % link.CODE_DIGITS)
+    return code
 
 
 def _quiet_logging(err):
@@ -63,6 +87,7 @@ def _quiet_logging(err):
 
 
 def _session(args, err, register, place=None, command="sync"):
+    code = _check_code(args)
     _quiet_logging(err)
     try:
         db = open_db(args.db)
@@ -79,10 +104,11 @@ def _session(args, err, register, place=None, command="sync"):
     try:
         with serial.Serial(args.port, BAUD, timeout=0.02) as port:
             p = Session(db, port, name=args.port, register=register, place=place,
-                        timeout=getattr(args, "timeout", 1.0)).run()
+                        timeout=getattr(args, "timeout", 1.0), code=code).run()
         return (db, p), 0
     except (SyncFailed, setup.SetupError, serial.SerialException, OSError) as e:
-        err.write("%s: %s\n" % (args.port, e))
+        said = e.text(getattr(args, "lang", "en")) if isinstance(e, Refused) else e
+        err.write("%s: %s\n" % (args.port, said))
         db.close()
         return None, 1
 
@@ -109,6 +135,7 @@ def run_register(args, out, err):
 
 
 def run_serve(args, out, err):
+    code = _check_code(args)
     _quiet_logging(err)
     try:
         open_db(args.db).close()
@@ -125,7 +152,7 @@ def run_serve(args, out, err):
             err.write("serve --station: %s\n" % e)
             return 2
     station = Station(args.db, args.port, register=args.register, timeout=args.timeout,
-                      indicators=indicators)
+                      indicators=indicators, code=code)
     out.write("watching %s\n" % (", ".join(discover(args.port)) or "for terminals"))
     try:
         serve_forever(station)

@@ -222,10 +222,20 @@ def batch_record(record):
     return seq, kind, data
 
 
-def message_tag(key, nonce, message):
-    """The tag `h` of a session message: HMAC-SHA256(key, nonce + cbor(message without h))."""
-    body = {k: v for k, v in message.items() if k != "h"}
+def message_tag(key, nonce, message, name="h"):
+    """The tag `h` of a session message: HMAC-SHA256(key, nonce + cbor(message without h));
+    with name="pt" and the pairing code as the key, a `register`'s proof of the code."""
+    body = {k: v for k, v in message.items() if k != name}
     return hmac.new(key, nonce + cbor_encode(body), hashlib.sha256).digest()
+
+
+CODE_DIGITS = 6  # the pairing code the terminal shows (terminal.pairing)
+
+
+def code_ok(code):
+    """Whether code is a pairing code as the terminal's screen shows it: 6 digits."""
+    return isinstance(code, str) and len(code) == CODE_DIGITS and code.isascii() and \
+        code.isdigit()
 
 
 def sign(key, nonce, message):
