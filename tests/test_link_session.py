@@ -156,17 +156,49 @@ def test_pull_chains_batches_under_the_frame_limit(tmp_path):
     assert dict(end, h=None) == {"m": "end", "i": 9, "sent": 33, "last": 40, "h": None}
     assert len(batches) > 1
     prev = 3
+    seqs = []
     for b in batches:
         assert b["p"] == prev and len(link.cbor_encode(b)) <= link.MAX_PAYLOAD
-        prev = b["r"][-1][0]
-    seqs = [r[0] for b in batches for r in b["r"]]
+        for r in b["r"]:
+            seqs.append(link.batch_record(r, prev)[0])
+            prev = seqs[-1]
     assert seqs == list(range(4, 34))
     for b in batches + [end]:  # the batch is authenticated, not each record
         link.check_signed(KEY, term.nonce, b)
-    assert all(len(r) == 3 for b in batches for r in b["r"])
+    # no gap: every seq is implied by the one before it, and no record carries a tag
+    assert all(len(r) == 2 and r[0] == "res" for b in batches for r in b["r"])
     forged = dict(batches[0], r=batches[0]["r"][::-1])  # reordered: its tag fails
     with pytest.raises(link.FrameError, match="hmac"):
         link.check_signed(KEY, term.nonce, forged)
+
+
+def test_a_gap_in_the_journal_is_sent_with_its_seq_and_the_rest_implied(tmp_path):
+    """A record destroyed by flash damage leaves a hole in the seqs: the record after it
+    carries its seq, the others have it implied by the one before (the chain), and the
+    station reads the same seqs back."""
+    term = Link(str(tmp_path), "PICO-1")
+    register(term)
+    for n in range(5):
+        term.journal.append("board", {"b": n + 1})
+    raw = (tmp_path / "journal").read_bytes()
+    frames = raw.split(b"\x00")
+    third = [n for n, f in enumerate(frames) if f][-3]  # the records are the last 5 frames
+    frames[third] = frames[third][:4] + bytes([frames[third][4] % 255 + 1]) + \
+        frames[third][5:]
+    (tmp_path / "journal").write_bytes(b"\x00".join(frames))
+    term = Link(str(tmp_path))
+    assert term.journal.damaged == 1
+    hello(term)
+    *batches, end = term.handle(signed(term, {"m": "pull", "i": 3, "after": 0, "max": 64}))
+    [batch] = batches
+    assert [len(r) for r in batch["r"]] == [2, 2, 3, 2] and batch["r"][2][0] == 4
+    prev, seqs = batch["p"], []
+    for r in batch["r"]:
+        seqs.append(link.batch_record(r, prev)[0])
+        prev = seqs[-1]
+    assert seqs == [1, 2, 4, 5] and end["sent"] == 5
+    with pytest.raises(link.FrameError, match="above 2"):
+        link.batch_record([2, "board", {}], 2)  # a seq that goes back is no record
 
 
 def test_a_pushed_file_resumes_where_it_stopped_and_must_match_its_digest(tmp_path):

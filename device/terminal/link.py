@@ -238,7 +238,9 @@ class Link:
     def pull(self, i, after, most):
         """Records after `after`, at most `most`, in recs messages chained by `p`, then end.
 
-        A record goes as [seq, kind, data], without the tag it has in the journal: each recs
+        A record goes as [kind, data] when its seq follows the one before it (the batch's
+        previous record, or p), else as [seq, kind, data] (after a gap), without the tag it
+        has in the journal: each recs
         message (and the end) is tagged as a whole under the key and this conversation's
         nonces (docs/PROTOCOL.md, "Records: chained batches"). The key is the terminal's own
         and seq and p are inside what the tag covers, so a record still cannot move to another
@@ -252,14 +254,16 @@ class Link:
         for record in j.records_after(after):
             if count >= most:
                 break
-            record = list(record[:3])
+            seq = record[0]
+            # the seq that follows the one before it (in the batch, or p) is implied
+            record = list(record[1:3]) if seq == sent + 1 else list(record[:3])
             n = len(cbor.encode(record))
             if batch and size + n > MAX_PAYLOAD:
                 out.append(self.sign({"m": "recs", "i": i, "p": prev, "r": batch}))
                 prev, batch, size = sent, [], _ENVELOPE
             batch.append(record)
             size += n
-            sent = record[0]
+            sent = seq
             count += 1
         if batch:
             out.append(self.sign({"m": "recs", "i": i, "p": prev, "r": batch}))

@@ -295,7 +295,10 @@ class Session:
                 prev = msg["p"]
             try:
                 link.check_signed(self.key, self.nonce, msg)
-                records += [link.batch_record(rec) for rec in msg["r"]]
+                seq = msg["p"]
+                for rec in msg["r"]:
+                    records.append(link.batch_record(rec, seq))
+                    seq = records[-1][0]
             except FrameError as e:
                 self._refused(e)
                 end = None  # not complete: pull again from what is stored
