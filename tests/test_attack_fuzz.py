@@ -16,7 +16,6 @@ import threading
 import time
 
 import serial
-from hw import keys
 from test_attack_station import KNOWN, Fake, fingerprint, key_of, state
 from test_attack_station import db as db  # noqa: F401  (the fixture)
 from test_attack_terminal import registered, sync, talk
@@ -24,6 +23,7 @@ from test_link_session import station_db as station_db  # noqa: F401  (the fixtu
 
 from host_sync.station import link
 from host_sync.station.sync import Session, SyncFailed
+from hw import keys
 
 FRAMES = int(os.environ.get("ATTACK_FUZZ_FRAMES", "3000"))
 SYNCS = int(os.environ.get("ATTACK_FUZZ_SYNCS", "40"))
@@ -100,6 +100,32 @@ class Drain(threading.Thread):
             self.replies += len(self.reader.feed(self.port.read(4096)))
 
 
+def pelt(port, rng, count, key=None, nonce=None):
+    """Send count random frames in bursts of 50 (with a key, a third of them signed under it
+    and the conversation's nonce) and check that the terminal answered on."""
+    drain = Drain(port)
+    drain.start()
+    sent = 0
+    while sent < count:
+        burst = bytearray()
+        for _ in range(50):
+            msg = message(rng)
+            if msg["m"] == "hello":
+                msg["m"] = "x"  # keeps this conversation's nonce for the signed ones
+            if key is not None and rng.randrange(3) == 0:
+                msg = link.sign(key, nonce, msg)
+            burst += b"\x00" + frame(rng, msg) + b"\x00"
+            sent += 1
+        port.write(bytes(burst))
+        time.sleep(0.01)
+    deadline = time.monotonic() + 60
+    while drain.replies < sent // 3 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    drain.stop = True
+    drain.join()
+    assert drain.replies >= sent // 3, (drain.replies, sent)
+
+
 def test_random_frames_never_stop_the_terminal_nor_lose_a_record(station_db, tmp_path):
     """FRAMES random frames (a third of them signed under the key and the conversation's
     nonce: authenticated but malformed) to a registered terminal holding a round it has not
@@ -112,27 +138,7 @@ def test_random_frames_never_stop_the_terminal_nor_lose_a_record(station_db, tmp
         with serial.Serial(path, timeout=0.02) as port:
             sn = os.urandom(16)
             nonce = sn + talk(port, {"m": "hello", "i": 1, "v": [2], "sn": sn})[0]["nonce"]
-            drain = Drain(port)
-            drain.start()
-            sent = 0
-            while sent < FRAMES:
-                burst = bytearray()
-                for _ in range(50):
-                    msg = message(rng)
-                    if msg["m"] == "hello":
-                        msg["m"] = "x"  # keeps this conversation's nonce for the signed ones
-                    if rng.randrange(3) == 0:
-                        msg = link.sign(key, nonce, msg)
-                    burst += b"\x00" + frame(rng, msg) + b"\x00"
-                    sent += 1
-                port.write(bytes(burst))
-                time.sleep(0.01)
-            deadline = time.monotonic() + 60
-            while drain.replies < sent // 3 and time.monotonic() < deadline:
-                time.sleep(0.05)
-            drain.stop = True
-            drain.join()
-            assert drain.replies >= sent // 3, (drain.replies, sent)
+            pelt(port, rng, FRAMES, key, nonce)
         assert term.plugged.proc.poll() is None, "the terminal's loop ended"
         assert sync(station_db, path).stored == len(records)
     finally:
@@ -239,25 +245,7 @@ def test_random_frames_while_keys_are_pressed_never_stop_the_main_loop(station_d
                  str(tmp_path / "keys"), str(screen)], env=env, cwd=str(ROOT))
     try:
         with serial.Serial(plug.port, timeout=0.02) as port:
-            drain = Drain(port)
-            drain.start()
-            sent = 0
-            while sent < MAIN_FRAMES:
-                burst = bytearray()
-                for _ in range(50):
-                    msg = message(rng)
-                    if msg["m"] == "hello":
-                        msg["m"] = "x"
-                    burst += b"\x00" + frame(rng, msg) + b"\x00"
-                    sent += 1
-                port.write(bytes(burst))
-                time.sleep(0.02)
-            deadline = time.monotonic() + 60
-            while drain.replies < sent // 3 and time.monotonic() < deadline:
-                time.sleep(0.05)
-            drain.stop = True
-            drain.join()
-            assert drain.replies >= sent // 3, (drain.replies, sent)
+            pelt(port, rng, MAIN_FRAMES)
         assert plug.proc.poll() is None, "the main loop ended"
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and not (
