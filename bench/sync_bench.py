@@ -49,9 +49,11 @@ def new_event(folder):
 
 
 def prepared_terminal(folder, ident, table, db_path):
-    """A registered terminal whose journal holds its table's 32 boards."""
+    """A terminal paired with the station (its director's pairing screen, the code typed at
+    the station) whose journal holds its table's 32 boards."""
     term = Terminal(Path(folder) / ident, ident)
-    st = Station(db_path, [term.plug()], register=True, timeout=1.0)
+    port = term.plug(pair=True)
+    st = Station(db_path, [port], register=True, timeout=1.0, code=term.code)
     st.poll()
     st.wait_idle(30)
     term.unplug()

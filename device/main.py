@@ -54,8 +54,8 @@ class Terminal:
         self.journal.feed = feed  # a long journal's scans keep the watchdog fed
         keys = None
         self.app = self.loop = None
-        self.start()
         self.link = self.port = None
+        self.start()
         self.heard = 0
         if stream_in is not None:
             self.open_link(ident, stream_in, stream_out)
@@ -70,6 +70,7 @@ class Terminal:
         from terminal.loop import Loop
 
         self.app = App(self.journal, config)
+        self.app.link = self.link  # the director's pairing screen opens a pairing on it
         self.loop = Loop(self.app, self.board)
 
     def open_link(self, ident, stream_in, stream_out):
@@ -80,6 +81,7 @@ class Terminal:
         self.link = link.Link(self.folder, ident, journal=self.journal,
                               ack_limit=lambda seq: store.ack_limit(self.app.session, seq))
         self.port = link.Port(self.link, stream_in, stream_out)
+        self.app.link = self.link
 
     def step(self):
         """One turn: a key, then the link. True when something happened."""

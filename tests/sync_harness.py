@@ -20,9 +20,12 @@ SCRIPT = ROOT / "tests" / "terminal_script.py"
 
 
 def interpreter_cmd(interpreter):
+    """The command and environment of a terminal process: the device's code, and the
+    simulator board (hw/, at the root) for the keys and screen of a pairing."""
+    path = os.pathsep.join([str(DEVICE), str(ROOT)])
     if interpreter == "micropython":
-        return [micropython_path()], {"MICROPYPATH": "%s%s.frozen" % (DEVICE, os.pathsep)}
-    return [sys.executable], {"PYTHONPATH": str(DEVICE)}
+        return [micropython_path()], {"MICROPYPATH": path + os.pathsep + ".frozen"}
+    return [sys.executable], {"PYTHONPATH": path}
 
 
 class Terminal:
@@ -35,6 +38,7 @@ class Terminal:
         self.interpreter = interpreter
         self.plugged = None
         self.port = None
+        self.code = None  # the pairing code its screen showed (plug(pair=True))
 
     def _env(self):
         cmd, extra = interpreter_cmd(self.interpreter)
@@ -42,13 +46,20 @@ class Terminal:
         env.update(extra)
         return cmd, env
 
-    def plug(self, faults=None):
+    def plug(self, faults=None, pair=False):
         """Start the terminal's link on a fresh pty and cable it; returns the station's port
-        path (the slave end of the station's pty pair)."""
+        path (the slave end of the station's pty pair). pair: a person first opens a pairing
+        on its keypad (director mode, 6) and reads the code off its screen into `code`, for
+        the station to type (Session's `code`)."""
         cmd, env = self._env()
-        self.plugged = Plug(cmd + [str(SCRIPT), "link", str(self.folder), self.ident], env=env,
-                            cwd=str(ROOT), faults=faults)
+        self.plugged = Plug(cmd + [str(SCRIPT), "pair" if pair else "link", str(self.folder),
+                                   self.ident], env=env, cwd=str(ROOT), faults=faults)
         self.port = self.plugged.port
+        if pair:
+            said = self.plugged.proc.stderr.readline().decode(errors="replace").split()
+            if said[:1] != ["code"] or len(said) != 2 or not said[1].isdigit():
+                raise RuntimeError("%s showed no pairing code: %s" % (self.ident, said))
+            self.code = said[1]
         return self.port
 
     @property

@@ -3,10 +3,11 @@ authenticated-but-malformed, against the terminal's link loop (`terminal.link.Po
 the board's main.py runs between key polls) under the real `micropython` on a pty, and random
 answers from a fake device against the station (`host_sync.station.sync.Session`).
 
-The suite runs a small count; the full count is a command:
+The whole main loop (`main.Terminal`, keys pressed while the frames come) has its own fuzz
+too. The suite runs small counts; the full counts are a command (BENCHMARKS.md has the times):
 
-    ATTACK_FUZZ_FRAMES=100000 ATTACK_FUZZ_SYNCS=2000 .venv/bin/python -m pytest -q \\
-        tests/test_attack_fuzz.py
+    ATTACK_FUZZ_FRAMES=100000 ATTACK_FUZZ_SYNCS=2000 ATTACK_FUZZ_MAIN_FRAMES=100000 \\
+        .venv/bin/python -m pytest -q tests/test_attack_fuzz.py
 """
 
 import os
@@ -22,6 +23,7 @@ from test_link_session import station_db as station_db  # noqa: F401  (the fixtu
 
 from host_sync.station import link
 from host_sync.station.sync import Session, SyncFailed
+from hw import keys
 
 FRAMES = int(os.environ.get("ATTACK_FUZZ_FRAMES", "3000"))
 SYNCS = int(os.environ.get("ATTACK_FUZZ_SYNCS", "40"))
@@ -98,6 +100,32 @@ class Drain(threading.Thread):
             self.replies += len(self.reader.feed(self.port.read(4096)))
 
 
+def pelt(port, rng, count, key=None, nonce=None):
+    """Send count random frames in bursts of 50 (with a key, a third of them signed under it
+    and the conversation's nonce) and check that the terminal answered on."""
+    drain = Drain(port)
+    drain.start()
+    sent = 0
+    while sent < count:
+        burst = bytearray()
+        for _ in range(50):
+            msg = message(rng)
+            if msg["m"] == "hello":
+                msg["m"] = "x"  # keeps this conversation's nonce for the signed ones
+            if key is not None and rng.randrange(3) == 0:
+                msg = link.sign(key, nonce, msg)
+            burst += b"\x00" + frame(rng, msg) + b"\x00"
+            sent += 1
+        port.write(bytes(burst))
+        time.sleep(0.01)
+    deadline = time.monotonic() + 60
+    while drain.replies < sent // 3 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    drain.stop = True
+    drain.join()
+    assert drain.replies >= sent // 3, (drain.replies, sent)
+
+
 def test_random_frames_never_stop_the_terminal_nor_lose_a_record(station_db, tmp_path):
     """FRAMES random frames (a third of them signed under the key and the conversation's
     nonce: authenticated but malformed) to a registered terminal holding a round it has not
@@ -110,27 +138,7 @@ def test_random_frames_never_stop_the_terminal_nor_lose_a_record(station_db, tmp
         with serial.Serial(path, timeout=0.02) as port:
             sn = os.urandom(16)
             nonce = sn + talk(port, {"m": "hello", "i": 1, "v": [2], "sn": sn})[0]["nonce"]
-            drain = Drain(port)
-            drain.start()
-            sent = 0
-            while sent < FRAMES:
-                burst = bytearray()
-                for _ in range(50):
-                    msg = message(rng)
-                    if msg["m"] == "hello":
-                        msg["m"] = "x"  # keeps this conversation's nonce for the signed ones
-                    if rng.randrange(3) == 0:
-                        msg = link.sign(key, nonce, msg)
-                    burst += b"\x00" + frame(rng, msg) + b"\x00"
-                    sent += 1
-                port.write(bytes(burst))
-                time.sleep(0.01)
-            deadline = time.monotonic() + 60
-            while drain.replies < sent // 3 and time.monotonic() < deadline:
-                time.sleep(0.05)
-            drain.stop = True
-            drain.join()
-            assert drain.replies >= sent // 3, (drain.replies, sent)
+            pelt(port, rng, FRAMES, key, nonce)
         assert term.plugged.proc.poll() is None, "the terminal's loop ended"
         assert sync(station_db, path).stored == len(records)
     finally:
@@ -175,3 +183,82 @@ def test_random_answers_never_crash_the_station_nor_reach_the_database(db):  # n
             os.close(fake._slave)
         assert state(db)[1:3] == before[:2], "sync %d (seed %d) changed the records" % (n, seed)
     assert db.value("SELECT last_seq FROM terminals WHERE id = ?", (KNOWN,)) == 6
+
+
+MAIN_FRAMES = int(os.environ.get("ATTACK_FUZZ_MAIN_FRAMES", "1500"))
+MAIN_DRIVER = """
+import sys
+from hw.backends import sim
+import main
+
+FOLDER, KEYS, SCREEN = sys.argv[1], sys.argv[2], sys.argv[3]
+TERM = []
+
+
+class Display(sim.SimDisplay):
+    def show(self):
+        sim.SimDisplay.show(self)
+        if TERM:  # the screen as it is now, for the test to read (the pairing code)
+            with open(SCREEN, "w") as f:
+                f.write(" | ".join(TERM[0].app.lines()))
+
+
+board = sim.open_board(sim.ScriptKeypad())
+board.display = Display()
+TERM.append(main.Terminal(board, FOLDER, "PICO-FM", sys.stdin.buffer, sys.stdout.buffer))
+with open(KEYS) as f:
+    for chunk in f:  # a few keys every 40 turns, while the frames come in
+        board.keypad.feed(chunk)
+        TERM[0].run(turns=40)
+sys.stderr.write("keys done\\n")
+TERM[0].run()
+"""
+
+
+def test_random_frames_while_keys_are_pressed_never_stop_the_main_loop(station_db, tmp_path):
+    """The whole main loop (`main.Terminal`: keypad, screen, application and link on one
+    journal) under micropython on a pty: MAIN_FRAMES random frames on its cable while a table
+    presses random keys. It never stops, the link answers on, and afterwards the director
+    pairs it (director mode, 6) and every record it made reaches the station. No hello is
+    fuzzed here, so the keys are never held by a sync; the authenticated-but-malformed frames
+    are the link loop's fuzz above."""
+    from conftest import DEVICE, ROOT, micropython_path
+    from terminal.journal import Journal
+    from terminal_support import PIN, make_config, write_config
+
+    from host_sync.demo.ptys import Plug
+
+    rng = random.Random(20261203)
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    write_config(flash / "config.cbor", make_config())
+    # any key, biased to what moves a table on (OK, PASS, bids), so that records are made
+    pool = keys.NAMES + ("OK", "PASS") * 8 + ("1", "2", "3", "4", "C", "D", "H", "S", "NT") * 2
+    chunks = [" ".join(rng.choice(pool) for _ in range(rng.randrange(1, 12)))
+              for _ in range(max(10, MAIN_FRAMES // 50))]
+    chunks.append("BACK " * 10 + "DIR %s OK 6" % " ".join(PIN))  # the director pairs it
+    (tmp_path / "keys").write_text("\n".join(chunks) + "\n")
+    (tmp_path / "driver.py").write_text(MAIN_DRIVER)
+    screen = tmp_path / "screen"
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join([str(DEVICE), str(ROOT), ".frozen"]))
+    plug = Plug([micropython_path(), str(tmp_path / "driver.py"), str(flash),
+                 str(tmp_path / "keys"), str(screen)], env=env, cwd=str(ROOT))
+    try:
+        with serial.Serial(plug.port, timeout=0.02) as port:
+            pelt(port, rng, MAIN_FRAMES)
+        assert plug.proc.poll() is None, "the main loop ended"
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not (
+                screen.exists() and "Код: " in screen.read_text()):
+            time.sleep(0.05)
+        shown = screen.read_text().split(" | ")
+        assert shown[2].startswith("Код: "), shown
+        with serial.Serial(plug.port, timeout=0.02) as port:
+            p = Session(station_db, port, register=True, timeout=1.0,
+                        code=shown[2][5:].replace(" ", "")).run()
+        assert p.outcome == "done" and plug.proc.poll() is None
+    finally:
+        plug.close()
+    key = bytes.fromhex(station_db.value("SELECT key FROM terminals"))
+    journal = Journal(str(flash / "journal"), key, "PICO-FM")
+    assert station_db.value("SELECT COUNT(*) FROM records") == journal.last > 0

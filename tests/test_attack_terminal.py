@@ -16,7 +16,7 @@ from terminal.keystore import Keystore
 from test_link_session import station_db as station_db  # noqa: F401  (the fixture)
 
 from host_sync.station import link
-from host_sync.station.sync import Session
+from host_sync.station.sync import Session, SyncFailed
 
 
 def talk(port, msg, want=1, timeout=10):
@@ -36,18 +36,18 @@ def hello(port):
     return talk(port, {"m": "hello", "i": 1, "v": [2], "sn": os.urandom(16)})[0]
 
 
-def sync(db, port_path, register=False):
+def sync(db, port_path, register=False, code=None):
     with serial.Serial(port_path, timeout=0.02) as port:
-        return Session(db, port, register=register, timeout=1.0).run()
+        return Session(db, port, register=register, timeout=1.0, code=code).run()
 
 
 def registered(db, tmp_path, ident, seed):
-    """A terminal the station registered, then a round played at it (not synced yet):
-    (the terminal, the round's records)."""
+    """A terminal paired with the station (director mode, 6, the code typed at the station),
+    then a round played at it (not synced yet): (the terminal, the round's records)."""
     term = Terminal(tmp_path / "flash", ident)
-    path = term.plug()
+    path = term.plug(pair=True)
     try:
-        assert sync(db, path, register=True).outcome == "done"
+        assert sync(db, path, register=True, code=term.code).outcome == "done"
     finally:
         term.unplug()
     records, _ = table_round(seed, event_movement(4), 1, 1)
@@ -118,8 +118,8 @@ def test_a_950_character_identity_is_refused_and_never_bricks(tmp_path):
 def test_a_stranger_cannot_take_over_a_registered_terminal(station_db, tmp_path):
     """Between rounds everything is acknowledged, and a `register` without proof used to be
     taken: the stranger's key, then his configuration, and his `ack` compacted a round away.
-    A registered terminal now takes no key on the cable, refuses every unsigned request, and
-    its flash does not change; its own station still syncs it."""
+    A registered terminal now takes no key without a pairing opened on its keypad, refuses
+    every unsigned request, and its flash does not change; its own station still syncs it."""
     term, records = registered(station_db, tmp_path, "PICO-A3", 5)
     before = flash(term.folder)
     path = term.plug()
@@ -129,7 +129,7 @@ def test_a_stranger_cannot_take_over_a_registered_terminal(station_db, tmp_path)
             assert "h" in h  # it proves its key to the station; the stranger cannot check it
             got = talk(port, {"m": "register", "i": 2, "event": "e" * 16,
                               "key": os.urandom(32), "id": "PICO-A3"})[0]
-            assert got["code"] == "registered" and got["text"].startswith("key kept")
+            assert got["code"] == "pairing" and got["text"].startswith("no pairing open")
             for request in ({"m": "ack", "i": 3, "seq": len(records)},
                             {"m": "put", "i": 4, "f": "config.cbor", "at": 0, "size": 1,
                              "d": b"\xa0"},
@@ -141,6 +141,54 @@ def test_a_stranger_cannot_take_over_a_registered_terminal(station_db, tmp_path)
         assert sync(station_db, path).stored == len(records)
     finally:
         term.unplug()
+
+
+def test_a_new_terminal_takes_no_key_without_a_person_at_its_keypad(station_db, tmp_path):
+    """A fresh terminal holds no key, and used to take the first `register` on its cable.
+    Now: a station registering without the code gets a refusal that says how to pair (no
+    key sent); with a pairing open, a wrong code costs a try, the third closes the pairing
+    (said in Russian too), and even the right code is refused then; a fresh pairing with its
+    own code pairs it. Nothing is stored until it does."""
+    term = Terminal(tmp_path / "flash", "PICO-A5")
+    path = term.plug()
+    try:
+        with pytest.raises(SyncFailed, match="holds no key of this event: pair it") as e:
+            sync(station_db, path, register=True)
+        assert "режим директора" in e.value.text("ru")
+        with serial.Serial(path, timeout=0.05) as port:  # a stranger's station: no code
+            hello(port)
+            got = talk(port, {"m": "register", "i": 2, "event": "e" * 16,
+                              "key": os.urandom(32), "id": "PICO-A5"})[0]
+            assert (got["code"], got["text"]) == (
+                "pairing", "no pairing open: director mode, 6 on the terminal shows a code")
+    finally:
+        term.unplug()
+    assert station_db.value("SELECT COUNT(*) FROM terminals") == 0
+    assert not (term.folder / "registration").exists()
+    path = term.plug(pair=True)
+    try:
+        bad = "%06d" % ((int(term.code) + 1) % 10 ** 6)
+        said = []
+        for _ in range(3):
+            with pytest.raises(SyncFailed) as e:
+                sync(station_db, path, register=True, code=bad)
+            said.append((str(e.value).split(": ", 1)[1], e.value.text("ru")))
+        assert said[0] == ("wrong code: 2 tries left",
+                           "терминал PICO-A5: неверный код; осталось попыток: 2")
+        assert said[2][0] == "wrong code: the pairing is closed"
+        assert "привязка закрыта" in said[2][1]
+        with pytest.raises(SyncFailed, match="no pairing open"):
+            sync(station_db, path, register=True, code=term.code)
+        assert station_db.value("SELECT COUNT(*) FROM terminals") == 0
+    finally:
+        term.unplug()
+    assert not (term.folder / "registration").exists()
+    path = term.plug(pair=True)
+    try:
+        assert sync(station_db, path, register=True, code=term.code).outcome == "done"
+    finally:
+        term.unplug()
+    assert station_db.value("SELECT id FROM terminals") == "PICO-A5"
 
 
 HEAP = 128 * 1024  # code compiled from source here, not from the image: more than on the board

@@ -46,9 +46,62 @@ def test_an_unregistered_terminal_answers_hello_and_refuses_the_rest(tmp_path):
     assert term.handle([1, 2])[0]["code"] == "bad_request"
 
 
-def register(term, event_fp="ev1", key=KEY):
+def register_request(term, code, event_fp="ev1", key=KEY):
+    """A station's register in this conversation, tagged (`pt`) under a pairing code."""
+    msg = {"m": "register", "i": 2, "event": event_fp, "key": key, "id": "PICO-1"}
+    return dict(msg, pt=link.message_tag(code.encode(), term.nonce, msg, "pt"))
+
+
+def register(term, event_fp="ev1", key=KEY, code=None):
+    """hello, then register with the code of a pairing the director opened (or `code`)."""
     hello(term)
-    return term.handle({"m": "register", "i": 2, "event": event_fp, "key": key, "id": "PICO-1"})
+    if code is None:
+        code = term.open_pairing()  # what the director's pairing screen does
+    return term.handle(register_request(term, code, event_fp, key))
+
+
+def wrong(code):
+    return "%06d" % ((int(code) + 1) % 1000000)
+
+
+def test_a_key_is_taken_only_in_a_pairing_opened_at_the_terminal(tmp_path):
+    """No pairing open (the stranger's laptop on a new terminal's cable): no key, whatever
+    the request says; a wrong code costs a try and three close the pairing; a tag of an
+    older conversation is a replay; the right code in time is taken, once."""
+    term = Link(str(tmp_path), "PICO-1")
+    hello(term)
+    plain = {"m": "register", "i": 2, "event": "ev1", "key": KEY, "id": "PICO-1"}
+    refused = term.handle(plain)[0]
+    assert refused["code"] == "pairing" and "no pairing open" in refused["text"]
+    assert term.handle(register_request(term, "123456"))[0]["code"] == "pairing"
+    assert not term.keys.registered() and not (tmp_path / "registration").exists()
+    code = term.open_pairing()
+    texts = [term.handle(register_request(term, wrong(code)))[0]["text"] for _ in range(3)]
+    assert texts == ["wrong code: 2 tries left", "wrong code: 1 tries left",
+                     "wrong code: the pairing is closed"]
+    assert term.handle(register_request(term, code))[0]["code"] == "pairing"  # closed now
+    assert term.paired == "closed" and not term.keys.registered()
+    code = term.open_pairing()
+    old = register_request(term, code)
+    hello(term)  # a new conversation: the tag of the old one is a replay
+    assert term.handle(old)[0]["code"] == "pairing" and term.pairing[2] == 2
+    ok = term.handle(register_request(term, code))[0]
+    link.check_signed(KEY, term.nonce, ok)
+    assert term.keys.registered() and term.paired == "ok" and term.pairing is None
+    assert Link(str(tmp_path)).keys.key == KEY  # on flash
+    again = term.handle(register_request(term, code))[0]  # its ok was lost: the same key again
+    assert again["m"] == "ok"
+
+
+def test_codes_are_fresh_and_a_pairing_left_open_expires(tmp_path):
+    term = Link(str(tmp_path), "PICO-1")
+    codes = {term.open_pairing() for _ in range(50)}
+    assert len(codes) > 45 and all(len(c) == 6 and c.isdigit() for c in codes)
+    hello(term)
+    code = term.open_pairing()
+    term.pairing[1] -= 181  # opened over three minutes ago
+    assert term.handle(register_request(term, code))[0]["code"] == "pairing"
+    assert term.paired == "expired" and not term.keys.registered()
 
 
 def test_registration_proves_the_key_and_requests_need_its_tag(tmp_path):
@@ -77,12 +130,20 @@ def test_the_application_may_keep_records_it_still_needs(tmp_path):
     assert [r[0] for r in term.journal.records_after(0)] == [3, 4, 5]
 
 
-def test_a_terminal_with_unsynced_records_refuses_another_event(tmp_path):
+def test_a_key_once_set_changes_only_in_another_pairing(tmp_path):
     term = Link(str(tmp_path), "PICO-1")
     register(term)
     term.journal.append("board", {"b": 1})
-    assert register(term, "ev2", os.urandom(32))[0]["code"] == "registered"
+    other = os.urandom(32)
+    hello(term)
+    assert term.handle(register_request(term, "000000", "ev2", other))[0]["code"] == "pairing"
     assert Link(str(tmp_path)).keys.event == "ev1"  # kept on flash as it was
+    ok = register(term, "ev2", other)[0]  # the director pairs it with another station
+    link.check_signed(other, term.nonce, ok)
+    again = Link(str(tmp_path))
+    assert (again.keys.event, again.keys.key) == ("ev2", other)
+    record = list(again.journal.records_after(0))[0]  # re-tagged under the new key
+    assert link.check_record(other, "PICO-1", list(record))[1] == "board"
 
 
 def test_pull_chains_batches_under_the_frame_limit(tmp_path):
@@ -95,17 +156,49 @@ def test_pull_chains_batches_under_the_frame_limit(tmp_path):
     assert dict(end, h=None) == {"m": "end", "i": 9, "sent": 33, "last": 40, "h": None}
     assert len(batches) > 1
     prev = 3
+    seqs = []
     for b in batches:
         assert b["p"] == prev and len(link.cbor_encode(b)) <= link.MAX_PAYLOAD
-        prev = b["r"][-1][0]
-    seqs = [r[0] for b in batches for r in b["r"]]
+        for r in b["r"]:
+            seqs.append(link.batch_record(r, prev)[0])
+            prev = seqs[-1]
     assert seqs == list(range(4, 34))
     for b in batches + [end]:  # the batch is authenticated, not each record
         link.check_signed(KEY, term.nonce, b)
-    assert all(len(r) == 3 for b in batches for r in b["r"])
+    # no gap: every seq is implied by the one before it, and no record carries a tag
+    assert all(len(r) == 2 and r[0] == "res" for b in batches for r in b["r"])
     forged = dict(batches[0], r=batches[0]["r"][::-1])  # reordered: its tag fails
     with pytest.raises(link.FrameError, match="hmac"):
         link.check_signed(KEY, term.nonce, forged)
+
+
+def test_a_gap_in_the_journal_is_sent_with_its_seq_and_the_rest_implied(tmp_path):
+    """A record destroyed by flash damage leaves a hole in the seqs: the record after it
+    carries its seq, the others have it implied by the one before (the chain), and the
+    station reads the same seqs back."""
+    term = Link(str(tmp_path), "PICO-1")
+    register(term)
+    for n in range(5):
+        term.journal.append("board", {"b": n + 1})
+    raw = (tmp_path / "journal").read_bytes()
+    frames = raw.split(b"\x00")
+    third = [n for n, f in enumerate(frames) if f][-3]  # the records are the last 5 frames
+    frames[third] = frames[third][:4] + bytes([frames[third][4] % 255 + 1]) + \
+        frames[third][5:]
+    (tmp_path / "journal").write_bytes(b"\x00".join(frames))
+    term = Link(str(tmp_path))
+    assert term.journal.damaged == 1
+    hello(term)
+    *batches, end = term.handle(signed(term, {"m": "pull", "i": 3, "after": 0, "max": 64}))
+    [batch] = batches
+    assert [len(r) for r in batch["r"]] == [2, 2, 3, 2] and batch["r"][2][0] == 4
+    prev, seqs = batch["p"], []
+    for r in batch["r"]:
+        seqs.append(link.batch_record(r, prev)[0])
+        prev = seqs[-1]
+    assert seqs == [1, 2, 4, 5] and end["sent"] == 5
+    with pytest.raises(link.FrameError, match="above 2"):
+        link.batch_record([2, "board", {}], 2)  # a seq that goes back is no record
 
 
 def test_a_pushed_file_resumes_where_it_stopped_and_must_match_its_digest(tmp_path):

@@ -126,7 +126,8 @@ def test_serve_keeps_running_resyncs_a_replugged_terminal_and_lights_the_leds(
     good = Terminal(tmp_path / "good", "PICO-GOOD")
     stranger = Terminal(tmp_path / "stranger", "PICO-STRANGER")
     # the good terminal is registered first, then plays a round
-    station = serve.Station(event_db, [good.plug()], register=True, timeout=0.3)
+    port = good.plug(pair=True)  # paired at its keypad: the station types its code
+    station = serve.Station(event_db, [port], register=True, timeout=0.3, code=good.code)
     station.poll()
     assert station.wait_idle(20)
     good.unplug()

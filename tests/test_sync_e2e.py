@@ -41,9 +41,12 @@ def make_event(path):
 
 def station_sync(db_path, terminals, faults=None, register=False, timeout=0.3):
     """Plug every terminal in (through its cable), run the station until all are synced or
-    failed, unplug; returns {ident: (state, error)}."""
-    ports = {t.ident: t.plug(faults(t) if faults else None) for t in terminals}
-    station = Station(db_path, list(ports.values()), register=register, timeout=timeout)
+    failed, unplug; returns {ident: (state, error)}. register: each terminal is paired first,
+    as a person does it (director mode, 6 on its keypad), and the station types each code."""
+    ports = {t.ident: t.plug(faults(t) if faults else None, pair=register) for t in terminals}
+    codes = {t.ident: t.code for t in terminals} if register else None
+    station = Station(db_path, list(ports.values()), register=register, timeout=timeout,
+                      code=codes)
     try:
         station.poll()
         assert station.wait_idle(60), "the station did not finish"
@@ -248,17 +251,18 @@ def test_the_commands_place_sync_score_export_and_publish(tmp_path):
     assert host_sync("event", "create", db_path, "--name", "Club", "--tables", "4",
                      "--boards-per-round", "2").returncode == 0
     term = Terminal(tmp_path / "flash", "PICO-01")
-    port = term.plug()
+    port = term.plug(pair=True)  # the director opens a pairing on its keypad: a code shows
     try:
         for place, why in ((("--section", "Z", "--table", "1"), "no section Z (the session "
                                                                  "has A)"),
                            (("--table", "99"), "table 99: the movement has 4 tables")):
-            done = host_sync("terminal", "register", db_path, "--port", port, *place)
+            done = host_sync("terminal", "register", db_path, "--port", port, "--code",
+                             term.code, *place)
             assert (done.returncode, done.stderr.strip()) == (2, "terminal register: " + why)
         assert sqlite3.connect(db_path).execute("SELECT COUNT(*) FROM terminals").fetchone() \
             == (0,)
         done = host_sync("terminal", "register", db_path, "--port", port, "--section", "a",
-                         "--table", "1")
+                         "--table", "1", "--code", term.code[:3] + " " + term.code[3:])
         assert done.returncode == 0 and "registered at table A1" in done.stdout, done.stderr
     finally:
         term.unplug()
@@ -307,14 +311,17 @@ def test_a_wiped_terminal_is_refused_until_reset_then_its_new_journal_is_stored(
     movement = event_movement(TABLES)
     term = Terminal(tmp_path / "flash", "PICO-01")
 
-    def sync(*extra):
-        port = term.plug()
+    def sync(*extra, pair=False):
+        """One sync; pair: the director first opens a pairing on the terminal, and the
+        scorer types its code."""
+        port = term.plug(pair=pair)
         try:
-            return host_sync("sync", db_path, "--port", port, *extra)
+            code = ("--code", term.code) if pair else ()
+            return host_sync("sync", db_path, "--port", port, *extra, *code)
         finally:
             term.unplug()
 
-    assert sync("--register").returncode == 0
+    assert sync("--register", pair=True).returncode == 0
     first, truth = table_round(11, movement, 1, 1)
     term.play(write_script(tmp_path / "r1.jsonl", first))
     assert sync().returncode == 0
@@ -346,7 +353,9 @@ def test_a_wiped_terminal_is_refused_until_reset_then_its_new_journal_is_stored(
                           text=True, timeout=60)
     assert done.returncode == 0 and "Reset it? [y/N]" in done.stdout, done.stderr
 
-    done = sync()  # re-registers the wiped terminal: it gets the event's key again
+    done = sync()  # reset, but nobody paired it at the terminal: no key goes
+    assert done.returncode == 1 and "pair it" in done.stderr, done.stderr
+    done = sync(pair=True)  # paired again: it gets the event's key again
     assert done.returncode == 0, done.stderr
     second, truth2 = table_round(12, movement, 1, 2)
     term.play(write_script(tmp_path / "r2.jsonl", second))

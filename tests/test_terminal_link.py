@@ -19,6 +19,7 @@ from terminal_support import (
 )
 from terminal_support import (
     KEY,
+    PIN,
     Terminal,
     journal_records,
     make_config,
@@ -38,6 +39,13 @@ from host_sync.station.sync import Session
 IDENT = "PICO-77"
 
 
+def paired(register, term):
+    """The register request of a station in a pairing the director opened on `term` (what
+    terminal.pairing's screen does), tagged under its code."""
+    code = term.open_pairing().encode()
+    return dict(register, pt=link.message_tag(code, term.nonce, register, "pt"))
+
+
 def test_records_made_before_registration_are_retagged_and_offered(tmp_path):
     j = Journal(str(tmp_path / "journal"), PROVISIONAL_KEY, IDENT)
     j.append("open", {"sec": "A", "tbl": 1, "rnd": 1, "ns": 1, "ew": 5})
@@ -46,7 +54,8 @@ def test_records_made_before_registration_are_retagged_and_offered(tmp_path):
     hello = term.handle({"m": "hello", "i": 1, "v": [2], "sn": bytes(16)})[0]
     assert (hello["base"], hello["last"], hello["event"]) == (0, 0, None)
     key = bytes(range(32))
-    ok = term.handle({"m": "register", "i": 2, "event": "f" * 16, "key": key, "id": IDENT})[0]
+    ok = term.handle(paired({"m": "register", "i": 2, "event": "f" * 16, "key": key,
+                             "id": IDENT}, term))[0]
     link.check_signed(key, bytes(16) + hello["nonce"], ok)
     records = list(Journal(str(tmp_path / "journal"), key, IDENT).records_after(0))
     assert [link.check_record(key, IDENT, list(r))[:2] for r in records] == [(1, "open"),
@@ -77,7 +86,8 @@ def sync(term):
     j = term.app.journal
     station = Link(str(term.folder), SIM_IDENT, journal=j)
     station.handle({"m": "hello", "i": 1, "v": [2], "sn": bytes(16)})
-    station.handle({"m": "register", "i": 2, "event": "f" * 16, "key": KEY, "id": SIM_IDENT})
+    station.handle(paired({"m": "register", "i": 2, "event": "f" * 16, "key": KEY,
+                           "id": SIM_IDENT}, station))
     nonce, after = station.nonce, 0
     while after < j.last:  # at most 64 records a pull
         after = station.handle(link.sign(KEY, nonce, {"m": "pull", "i": 3, "after": after,
@@ -177,6 +187,7 @@ def test_the_main_loop_under_micropython_syncs_with_the_station(tmp_path):
         rehearsal.press(keys[-1])
     tricks = rehearsal.app.session.current.play_result()
     keys.append("OK OK")
+    keys.append("DIR %s OK 6" % " ".join(PIN))  # the director pairs it with the station
     flash = tmp_path / "flash"
     flash.mkdir()
     write_config(flash / "config.cbor", config)
@@ -187,10 +198,13 @@ def test_the_main_loop_under_micropython_syncs_with_the_station(tmp_path):
     plug = Plug([micropython_path(), str(tmp_path / "driver.py"), str(flash),
                  str(tmp_path / "keys"), str(log)], env=env, cwd=str(ROOT))
     try:
-        assert wait_for(log, "BACK исправить"), (log.read_text() if log.exists() else "",
-                                           plug.proc.poll())
+        assert wait_for(log, "Код: "), (log.read_text() if log.exists() else "",
+                                  plug.proc.poll())
+        code = log.read_text().splitlines()[-1].split(" | ")[2]  # read off the screen
+        assert code.startswith("Код: ") and "Связь со станцией" in log.read_text()
         with serial.Serial(plug.port, timeout=0.02) as port:
-            session = Session(db, port, register=True, timeout=1.0)
+            session = Session(db, port, register=True, timeout=1.0,
+                              code=code[5:].replace(" ", ""))
             progress = session.run()
         assert progress.outcome == "done" and not progress.refused, progress.refused
         shown = log.read_text().splitlines()

@@ -7,8 +7,10 @@ stdin/stdout is the terminal's USB link (the slave end of a pty). FOLDER is its 
 registration, the pushed configuration and the journal. The process lives for the whole
 session, as the board stays powered between rounds:
 
-1. it answers the sync station until the station says bye (the registration: the event's
-   key and the table's configuration arrive);
+1. the director pairs it (director mode with a new terminal's PIN, 6: terminal.keyscript.pair
+   on the simulator board) and the code its screen shows goes to stderr (`code NNNNNN`), for
+   the station to type; then it answers the sync station until the station says bye (the
+   pairing: the event's key and the table's configuration arrive);
 2. for each round r = 1..ROUNDS it waits for FOLDER/round<r>.keys (the players' keys, the key
    script format of docs/SIM.md), plays them through the application on the simulator board
    (terminal.keyscript's Runner: the board's own main loop), writes `played R {report}` to
@@ -24,6 +26,7 @@ import sys
 import time
 
 from terminal import keyscript, store
+from terminal.keystore import PROVISIONAL_KEY
 from terminal.link import Link, serve
 
 
@@ -72,16 +75,22 @@ def main(argv):
 def session(argv):
     folder, ident, rounds = argv[0], argv[1], int(argv[2])
     image = int(argv[argv.index("--heap") + 1]) if "--heap" in argv else -1
-    app = []  # the application, once there is one: the link compacts as it allows
-    link = Link(folder, ident, ack_limit=lambda seq: store.ack_limit(app[0].session, seq)
-                if app else seq)
+    # The key script runner signs its journal as the simulator; this terminal signs with the
+    # provisional key until it is paired, then with the key and identity the station gave.
+    keyscript.KEY, keyscript.IDENT = PROVISIONAL_KEY, ident
+    runner = keyscript.Runner(folder, None, image)  # new: no configuration yet
+    link = Link(folder, ident, journal=runner.app.journal,
+                ack_limit=lambda seq: store.ack_limit(runner.app.session, seq))
+    code = keyscript.pair(runner, link)
+    if code is None:
+        say("error: no pairing code on the screen: " + " | ".join(runner.app.lines()))
+        return 1
+    say("code " + code)
     if not answer(link):
         return 1
-    # The key script runner signs its journal as the simulator; this terminal signs with the
-    # key and identity the station gave it.
     keyscript.KEY, keyscript.IDENT = link.keys.key, link.keys.ident
-    runner = keyscript.Runner(folder, folder + "/config.cbor", image)
-    app.append(runner.app)
+    runner.config = folder + "/config.cbor"
+    runner.start()  # the pushed configuration, on the journal under the event's key
     link.journal = runner.app.journal
     for r in range(1, rounds + 1):
         path = "%s/round%d.keys" % (folder, r)

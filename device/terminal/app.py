@@ -51,6 +51,7 @@ class App:
         self.sound = True
         self.boards_done = 0  # boards finished since start-up (heap samples are taken there)
         self.syncing = False  # the sync station is talking to the terminal (main.py)
+        self.link = None  # its link (main.py), where terminal.pairing opens a pairing
         self.called = False  # the director was called (DIR OK, an irregularity): until he opens
         # director mode the red LED blinks (not kept over a power cut: the flag is)
         self._last_key = 0
@@ -152,7 +153,7 @@ class App:
         # freed before this one loads: the heap holds one group of screens at a time. So are
         # the Laws' texts, which the irregularity and ruling screens import when they draw.
         screens = ("round_ui overview board_entry board_result entry quick director "
-                   "director_lists rulings adjust traveller play_entry play_director")
+                   "director_lists rulings adjust traveller play_entry play_director pairing")
         terminal.forget(["terminal.%s" % m for m in screens.split() if m != module] +
                         ["bridge.rulings_text"])
         full = "terminal.%s" % module

@@ -133,6 +133,8 @@ class MenuScreen:
                 self.b = order[0 if k == keys.DOWN else -1]
         elif k == 1:
             app.show("director_lists", "FlagsScreen", t("flags"), self.b)
+        elif k == 6:
+            app.show("pairing", "PairScreen", app)  # the station's key: terminal.pairing
         elif board is None:
             app.refuse()
         elif k == 2 and self.b >> 20:

@@ -42,6 +42,7 @@ class Runner:
         self.image = image  # >= 0: sample the heap (MicroPython, code in ROMFS)
         self.peak = 0
         self.modules = list(sys.modules)  # what the runner itself needs
+        self.link = None  # the sync link, when a station is cabled (pair below)
         self.start()
 
     def __call__(self):
@@ -64,6 +65,7 @@ class Runner:
 
         journal = Journal(self.out + "/journal", KEY, IDENT)
         self.app = App(journal, config)
+        self.app.link = self.link
         self.loop = Loop(self.app, self.board)
         self.sample()
 
@@ -120,6 +122,17 @@ class Runner:
         return ('{"keys": %d, "records": %d, "boards_done": %d, "skipped": %d, "peak": %d}'
                 % (self.keys, j.last, self.app.boards_done, self.app.session.skipped,
                    self.peak))
+
+
+def pair(runner, link, pin="0000"):
+    """What a person does to pair the terminal with the station: director mode (DIR, the
+    PIN, OK), 6 (terminal.pairing); returns the code read off the screen, or None when the
+    screen shows none. `link` is the terminal's sync link (on the runner's journal)."""
+    runner.link = runner.app.link = link
+    if runner.line("DIR " + " ".join(pin) + " OK 6"):
+        return None
+    code = "".join([c for c in runner.app.lines()[2] if "0" <= c <= "9"])
+    return code if len(code) == 6 else None
 
 
 def run(script, out, config=None, image=-1, trace=False):

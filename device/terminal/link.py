@@ -20,6 +20,7 @@ a short error in its place), so no frame a stranger can send ends the main loop.
 
 import os
 import select
+import time
 from hashlib import sha256
 
 from terminal import cbor, const, hmac256
@@ -36,6 +37,8 @@ MAX_REQUEST_NO = 0xFFFFFFFF  # a request's `i`: its echo in every reply must sta
 MAX_PULL = 64  # records one pull answers at most: the answer is built in RAM
 _ENVELOPE = const(72)  # bytes of a recs message around its records, its tag included
 _TEXT = 80  # characters of an error's text at most (it may quote the request)
+_PAIR_S = const(180)  # seconds a pairing code stays valid once shown
+_PAIR_TRIES = const(3)  # wrong codes before the pairing closes
 
 
 def _uint(msg, name):
@@ -59,6 +62,10 @@ class Link:
         # both see the same last seq); else the link opens the folder's own.
         self.journal = journal
         self.nonce = b""
+        # the open pairing (terminal.pairing, director mode): [code, opened at, tries left],
+        # and how the last one ended ("ok", "closed", "expired"), for its screen
+        self.pairing = None
+        self.paired = None
         self.done = False
         self.talking = False  # a conversation is going on: from hello to bye
         self.files_changed = False  # a pushed file was put in place (config.cbor ...)
@@ -101,7 +108,7 @@ class Link:
                 return [self.register(i, msg)]
             if not self.keys.registered():
                 return [self.error(i, "unregistered", "register this terminal first")]
-            if not self.nonce or not self.signed(msg):
+            if not self.nonce or not self._signed(msg, "h", self.keys.key):
                 return [self.error(i, "auth", "the request's tag does not verify")]
             if name == "pull":
                 return self.pull(i, _uint(msg, "after"), _uint(msg, "max"))
@@ -125,15 +132,17 @@ class Link:
         """An error reply; its text is cut to _TEXT characters so that it always fits."""
         return {"m": "error", "i": i, "code": code, "text": text[:_TEXT]}
 
-    def signed(self, msg):
-        tag = msg.get("h")
+    def _signed(self, msg, name, key):
+        """Whether msg[name] is the tag under key of this conversation's nonce and the rest
+        of msg: `h` under the terminal's key, `pt` under a pairing code."""
+        tag = msg.get(name)
         if not isinstance(tag, bytes):
             return False
         body = {}
         for k in msg:
-            if k != "h":
+            if k != name:
                 body[k] = msg[k]
-        return hmac256.equal(hmac256.digest(self.keys.key, self.nonce + cbor.encode(body)), tag)
+        return hmac256.equal(hmac256.digest(key, self.nonce + cbor.encode(body)), tag)
 
     def sign(self, reply):
         reply["h"] = hmac256.digest(self.keys.key, self.nonce + cbor.encode(reply))
@@ -169,10 +178,30 @@ class Link:
             reply[name] = self.file_digest(name)
         return self.sign(reply) if self.keys.registered() else reply
 
+    def open_pairing(self):
+        """A fresh one-time code of 6 digits, shown by the director's pairing screen: the one
+        way a key reaches this terminal (docs/PROTOCOL.md, "Pairing")."""
+        self.pairing = ["%06d" % (int.from_bytes(os.urandom(4), "big") % 1000000),
+                        time.time(), _PAIR_TRIES]
+        self.paired = None
+        return self.pairing[0]
+
+    def close_pairing(self, how=None):
+        self.pairing = None
+        self.paired = how
+
+    def pairing_code(self):
+        """The code of the pairing open now, or None (none open, or open too long)."""
+        p = self.pairing
+        if p is not None and not 0 <= time.time() - p[1] <= _PAIR_S:
+            self.close_pairing("expired")
+        return self.pairing[0] if self.pairing else None
+
     def register(self, i, msg):
-        """Take the event's key. A registered terminal takes no other key on the cable (the
-        same one again is a lost `ok` sent again), and the identity is the board's own:
-        a station cannot rename it."""
+        """Take a key, only in a pairing a person opened on this terminal's keypad: the
+        request carries `pt`, a tag under the code the screen shows, over both nonces and
+        the request; a few wrong codes close the pairing. The same key again is a lost `ok`
+        answered again; the identity is the board's own: a station cannot rename it."""
         key, event, ident = msg.get("key"), msg.get("event"), msg.get("id")
         if not (isinstance(key, bytes) and len(key) == 32 and isinstance(event, str)
                 and 0 < len(event) <= 32 and ident_ok(ident)):
@@ -182,14 +211,22 @@ class Link:
             return self.error(i, "bad_request", "hello first")
         if self.keys.ident and ident != self.keys.ident:
             return self.error(i, "bad_request", "this terminal is %s" % self.keys.ident)
-        if self.keys.registered():
-            if (ident, event, key) != (self.keys.ident, self.keys.event, self.keys.key):
-                return self.error(i, "registered", "key kept: this terminal belongs to "
-                                  "event %s" % self.keys.event)
+        if (ident, event, key) == (self.keys.ident, self.keys.event, self.keys.key):
             return self.sign({"m": "ok", "i": i})
+        code = self.pairing_code()
+        if code is None:
+            return self.error(i, "pairing", "no pairing open: director mode, 6 on the "
+                              "terminal shows a code")
+        if not self._signed(msg, "pt", code.encode()):
+            self.pairing[2] -= 1
+            if self.pairing[2] > 0:
+                return self.error(i, "pairing", "wrong code: %d tries left" % self.pairing[2])
+            self.close_pairing("closed")
+            return self.error(i, "pairing", "wrong code: the pairing is closed")
+        self.close_pairing("ok")
         # The journal first: a power cut before the keystore is saved leaves records tagged
-        # under the key the next registration gives again (it is derived from the event and
-        # the identity), never a registration without its records.
+        # under the key the next pairing gives again (it is derived from the event and the
+        # identity), never a registration without its records.
         j = self.journal
         if j is not None:
             j.rekey(key, ident)
@@ -201,7 +238,9 @@ class Link:
     def pull(self, i, after, most):
         """Records after `after`, at most `most`, in recs messages chained by `p`, then end.
 
-        A record goes as [seq, kind, data], without the tag it has in the journal: each recs
+        A record goes as [kind, data] when its seq follows the one before it (the batch's
+        previous record, or p), else as [seq, kind, data] (after a gap), without the tag it
+        has in the journal: each recs
         message (and the end) is tagged as a whole under the key and this conversation's
         nonces (docs/PROTOCOL.md, "Records: chained batches"). The key is the terminal's own
         and seq and p are inside what the tag covers, so a record still cannot move to another
@@ -215,14 +254,16 @@ class Link:
         for record in j.records_after(after):
             if count >= most:
                 break
-            record = list(record[:3])
+            seq = record[0]
+            # the seq that follows the one before it (in the batch, or p) is implied
+            record = list(record[1:3]) if seq == sent + 1 else list(record[:3])
             n = len(cbor.encode(record))
             if batch and size + n > MAX_PAYLOAD:
                 out.append(self.sign({"m": "recs", "i": i, "p": prev, "r": batch}))
                 prev, batch, size = sent, [], _ENVELOPE
             batch.append(record)
             size += n
-            sent = record[0]
+            sent = seq
             count += 1
         if batch:
             out.append(self.sign({"m": "recs", "i": i, "p": prev, "r": batch}))

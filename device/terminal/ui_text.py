@@ -132,7 +132,7 @@ td_fix|2 исправление 79C|2 correction 79C
 td_closed|раунд закрыт: пр.79C|closed round: law 79C
 fix_now|сейчас: %s|now: %s
 fix_unknown|сейчас: протокола нет|now: no traveller
-td_board|\u2191\u2193 сдача, BACK выход|\u2191\u2193 board, BACK exit
+td_board|\u2191\u2193 сд 6 связь BACK|\u2191\u2193 bd 6 pair BACK
 flags|Флаги|Flags
 td_guided|Директор: заявка|Director: call by
 write_error|Ошибка записи!|Write error!
@@ -211,6 +211,16 @@ m_trav|1 протокол сд.%d|1 traveller bd %d
 syncing|Синхронизация|Syncing
 sync_help|Не вынимайте кабель|Keep the cable in
 sync_recs|Записей: %d|Records: %d
+pair_title|Связь со станцией|Pair with station
+pair_code|Код: %s %s|Code: %s %s
+pair_help|Наберите на станции|Type it at station
+pair_valid|Действует 3 минуты|Valid for 3 minutes
+pair_tries|Попыток: %d|Tries left: %d
+pair_back|BACK отменить|BACK cancel
+pair_ok|Станция связана|Paired with station
+pair_closed|Закрыто: неверный код|Closed: wrong codes
+pair_expired|Время кода вышло|The code expired
+pair_no_link|Нет связи со станцией|No station link
 -- start-up and self-test (issue 18, terminal.boot) --
 boot_fw|ПО MicroPython %s|MicroPython %s
 boot_id|ID %s|ID %s

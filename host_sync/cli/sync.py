@@ -15,6 +15,7 @@ from host_sync.cli.setup import actions, actor_option
 from host_sync.errors import Refused
 from host_sync.event import setup
 from host_sync.event.db import open_db
+from host_sync.station import link
 from host_sync.station.serve import BAUD, Station, discover, serve_forever
 from host_sync.station.sync import Session, SyncFailed
 
@@ -32,6 +33,7 @@ def add_commands(sub):
                                                        "его секция (по умолчанию A)"))
     reg.add_argument("--table", type=int, help=tr("the table it will sit on",
                                                   "стол, на котором он будет стоять"))
+    _code_option(reg, required=True)
     reg.set_defaults(run=run_register)
     reset = term_sub.add_parser(
         "reset", help=tr("take a wiped terminal's journal from seq 1 again",
@@ -57,6 +59,7 @@ def add_commands(sub):
     sync.add_argument("--port", required=True, help=tr("the terminal's serial port",
                                                        "последовательный порт терминала"))
     sync.add_argument("--register", action="store_true", help=_REGISTER)
+    _code_option(sync)
     sync.add_argument("--timeout", type=float, default=1.0, help=_TIMEOUT)
     sync.set_defaults(run=run_sync)
 
@@ -69,6 +72,7 @@ def add_commands(sub):
         "also watch these ports (USB terminals are found by VID:PID)",
         "следить и за этими портами (USB-терминалы находятся по VID:PID)"))
     srv.add_argument("--register", action="store_true", help=_REGISTER)
+    _code_option(srv)
     srv.add_argument("--station", action="store_true", help=tr(
         "drive the Raspberry Pi station's LEDs and buzzer (RPi.GPIO)",
         "управлять светодиодами и зуммером станции на Raspberry Pi (RPi.GPIO)"))
@@ -81,6 +85,25 @@ _REGISTER = tr("register a terminal this event does not know",
 _TIMEOUT = tr("seconds per answer (default 1)", "секунд на ответ (по умолчанию 1)")
 
 
+def _code_option(parser, required=False):
+    parser.add_argument("--code", required=required, metavar="CODE",
+                        help="the pairing code the terminal shows (director mode, 6): the "
+                             "only way it takes this event's key")
+
+
+def _check_code(args):
+    """The pairing code as typed (spaces allowed: the screen shows 123 456), or None."""
+    code = getattr(args, "code", None)
+    if code is None:
+        return None
+    code = code.replace(" ", "")
+    if not link.code_ok(code):
+        raise Refused("--code: the pairing code is the %d digits the terminal shows" %
+                      link.CODE_DIGITS,
+                      ru="--code: код привязки — %d цифр с экрана терминала" % link.CODE_DIGITS)
+    return code
+
+
 def _quiet_logging(err):
     logging.basicConfig(stream=err, level=logging.WARNING,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
@@ -90,6 +113,7 @@ def _session(args, err, register, place=None):
     """Sync the terminal on args.port: ((db, progress), 0), or (None, 1) when the link or the
     sync failed (said after the port's name). A database or place the host refuses is raised
     before the port is opened, for host_sync.cli to say, exit 2, nothing stored."""
+    code = _check_code(args)
     _quiet_logging(err)
     db = open_db(args.db)
     if place:
@@ -101,7 +125,7 @@ def _session(args, err, register, place=None):
     try:
         with serial.Serial(args.port, BAUD, timeout=0.02) as port:
             p = Session(db, port, name=args.port, register=register, place=place,
-                        timeout=getattr(args, "timeout", 1.0)).run()
+                        timeout=getattr(args, "timeout", 1.0), code=code).run()
         return (db, p), 0
     except (SyncFailed, setup.SetupError) as e:
         err.write("%s: %s\n" % (args.port, e.text(args.lang)))
@@ -140,6 +164,7 @@ def run_register(args, out, err):
 def run_serve(args, out, err):
     """Serve until Ctrl-C, then say what was done and what is pending; exit 130 (128 +
     SIGINT, as a shell reports an interrupted command)."""
+    code = _check_code(args)
     _quiet_logging(err)
     open_db(args.db).close()
     indicators = None
@@ -152,7 +177,7 @@ def run_serve(args, out, err):
             err.write("serve --station: %s\n" % e)
             return 2
     station = Station(args.db, args.port, register=args.register, timeout=args.timeout,
-                      indicators=indicators)
+                      indicators=indicators, code=code)
     out.write(say(args, "watching %s\n", "слежу за %s\n") % (
         ", ".join(discover(args.port)) or say(args, "for terminals", "терминалами")))
     try:

@@ -202,7 +202,8 @@ class Demo:
         finally:
             db.close()
         self.say("terminals", self.tables, image.stat().st_size)
-        self.sync(self.text["register"], register=True)
+        # each terminal's director pairs it (director mode, 6); the scorer types the codes
+        self.sync(self.text["register"], codes={t.ident: t.code() for t in self.terminals})
 
     # -- a round --
 
@@ -250,12 +251,13 @@ class Demo:
             if ("terminal", "dispute", None) in t.flags:
                 self.say("dispute", b)
 
-    def sync(self, title, register=False):
-        """Sync every terminal at once through `serve`'s station, with its live table."""
+    def sync(self, title, codes=None):
+        """Sync every terminal at once through `serve`'s station, with its live table;
+        codes: {terminal: the pairing code its screen shows}, to register them."""
         self.console.print(title, highlight=False)
         start = time.monotonic()
         station = Station(str(self.db_path), [t.port for t in self.terminals],
-                          register=register, timeout=1.0)
+                          register=codes is not None, timeout=1.0, code=codes)
         with Live(render(station), console=self.console, refresh_per_second=8,
                   transient=False) as live:
             station.poll()

@@ -66,18 +66,33 @@ class DemoTerminal:
         self.port = self.plug.port
         self.said = []  # every line of stderr
         self.played = queue.Queue()  # (round, report) or (None, why it stopped)
+        self.shown = queue.Queue()  # the pairing code its screen shows, once (or None)
         threading.Thread(target=self._listen, daemon=True, name="stderr " + ident).start()
 
     def _listen(self):
         for raw in self.plug.proc.stderr:
             line = raw.decode("utf-8", "replace").rstrip("\n")
             self.said.append(line)
-            if line.startswith("played "):
+            if line.startswith("code "):
+                self.shown.put(line[5:])
+            elif line.startswith("played "):
                 rnd, report = line[7:].split(" ", 1)
                 self.played.put((int(rnd), json.loads(report)))
             elif line.startswith(("error:", "link:")) or "Traceback" in line:
                 self.played.put((None, line))
         self.played.put((None, "the terminal stopped: %s" % " | ".join(self.said[-6:])))
+        self.shown.put(None)
+
+    def code(self, timeout=60):
+        """The pairing code the director's screen shows (the terminal is paired first)."""
+        try:
+            code = self.shown.get(timeout=timeout)
+        except queue.Empty:
+            code = None
+        if code is None:
+            raise TerminalFailed("%s: no pairing code on its screen: %s" % (
+                self.ident, " | ".join(self.said[-6:])))
+        return code
 
     def start_round(self, rnd, script):
         """Hand the players their keys: the file appears whole (written, then renamed)."""

@@ -208,24 +208,38 @@ def check_record(key, terminal_id, record):
     return seq, kind, data
 
 
-def batch_record(record):
-    """(seq, kind, data) of a record as a pull batch carries it, [seq, kind, data] (its
-    authenticity is the batch's tag); FrameError("type") if it is not one."""
+def batch_record(record, prev):
+    """(seq, kind, data) of a record as a pull batch carries it: [kind, data] for the seq
+    after prev (the batch's previous record, or its p), [seq, kind, data] after a gap (its
+    authenticity is the batch's tag); FrameError("type") if it is neither."""
+    if isinstance(record, list) and len(record) == 2:
+        record = [prev + 1] + record
     if not (isinstance(record, list) and len(record) == 3):
-        raise FrameError("type", "a record is a 3-item array, not %s" % shown(_short(record)))
+        raise FrameError("type", "a record is a 2- or 3-item array, not %s" % shown(
+            _short(record)))
     seq, kind, data = record
-    if isinstance(seq, bool) or not isinstance(seq, int) or seq < 1:
-        raise FrameError("type", "record seq must be a positive int, not %s" % shown(
-            _short(seq)))
+    if isinstance(seq, bool) or not isinstance(seq, int) or seq <= prev:
+        raise FrameError("type", "record seq must be an int above %d, not %s" % (
+            prev, shown(_short(seq))))
     if not isinstance(kind, str) or not kind:
         raise FrameError("type", "record %d: kind must be non-empty text" % seq)
     return seq, kind, data
 
 
-def message_tag(key, nonce, message):
-    """The tag `h` of a session message: HMAC-SHA256(key, nonce + cbor(message without h))."""
-    body = {k: v for k, v in message.items() if k != "h"}
+def message_tag(key, nonce, message, name="h"):
+    """The tag `h` of a session message: HMAC-SHA256(key, nonce + cbor(message without h));
+    with name="pt" and the pairing code as the key, a `register`'s proof of the code."""
+    body = {k: v for k, v in message.items() if k != name}
     return hmac.new(key, nonce + cbor_encode(body), hashlib.sha256).digest()
+
+
+CODE_DIGITS = 6  # the pairing code the terminal shows (terminal.pairing)
+
+
+def code_ok(code):
+    """Whether code is a pairing code as the terminal's screen shows it: 6 digits."""
+    return isinstance(code, str) and len(code) == CODE_DIGITS and code.isascii() and \
+        code.isdigit()
 
 
 def sign(key, nonce, message):

@@ -51,10 +51,11 @@ class Station:
     """The sync station's loop: one sync thread per plugged-in terminal."""
 
     def __init__(self, db_path, patterns=(), register=False, timeout=1.0, retry=5.0,
-                 usb_ids=USB_IDS, indicators=None, on_change=None, open_port=None):
+                 usb_ids=USB_IDS, indicators=None, on_change=None, open_port=None, code=None):
         self.db_path = db_path
         self.patterns = tuple(patterns)
         self.register = register
+        self.code = code  # the pairing code(s) to register with (sync.Session's `code`)
         self.timeout = timeout
         self.retry = retry
         self.usb_ids = usb_ids
@@ -102,7 +103,8 @@ class Station:
             try:
                 with self.open_port(path) as port:
                     session = Session(db, port, name=path, register=self.register,
-                                      timeout=self.timeout, on_progress=self._progress(entry))
+                                      timeout=self.timeout, on_progress=self._progress(entry),
+                                      code=self.code)
                     entry["progress"] = session.progress
                     session.run()
                     state = "done"

@@ -60,11 +60,14 @@ class Session:
     """Sync one terminal on `port` (a pyserial-like object: read, write, timeout)."""
 
     def __init__(self, db, port, name="", register=False, timeout=1.0, tries=6,
-                 on_progress=None, place=None):
+                 on_progress=None, place=None, code=None):
         self.db = db
         self.port = port
         self.progress = Progress(name or getattr(port, "port", "?"))
         self.register = register
+        # the pairing code the terminal shows (terminal.pairing), typed by the scorer; or
+        # {terminal id: code} for several terminals at once (serve, the demo)
+        self.code = code
         self.place = place  # (section, table) to place the terminal at, when registering
         self.timeout = timeout
         self.tries = tries
@@ -163,7 +166,7 @@ class Session:
         if row is not None and there == fingerprint:
             self.key = bytes.fromhex(row["key"])
             self._check(hello)
-        elif there is not None:
+        elif there is not None and not (self.register and self._code()):
             self.progress.refused["other_event"] += 1
             raise SyncFailed("terminal %s belongs to another event (%s): it takes no key from "
                              "this station" % (tid, link.shown(there)))
@@ -190,17 +193,33 @@ class Session:
         if hello["base"] + self.offset > setup.terminal(self.db, tid)["last_seq"]:
             ingest.compacted(self.db, tid, hello["base"] + self.offset)
 
+    def _code(self):
+        code = self.code.get(self.tid) if isinstance(self.code, dict) else self.code
+        return code if link.code_ok(code) else None
+
     def _give_key(self, hello, row, event_key, fingerprint):
-        """Register the keyless device; stored here once it proved it took the key."""
-        self._phase("registering")
+        """Pair with the device: its key goes only in a `register` that proves the code the
+        terminal shows (typed here by the scorer); stored here once the terminal proved it
+        took the key."""
         tid = self.tid
+        code = self._code()
+        if code is None:
+            self.progress.refused["pairing"] += 1
+            raise SyncFailed(
+                "terminal %s holds no key of this event: pair it. On the terminal: director "
+                "mode (DIR, PIN, OK), 6; then sync --register --code with the code it shows"
+                % tid,
+                ru="у терминала %s нет ключа этого турнира: свяжите его со станцией. На "
+                   "терминале: режим директора (DIR, PIN, OK), 6; затем sync --register "
+                   "--code с кодом с его экрана" % tid)
+        self._phase("registering")
         self.key = setup.terminal_key(event_key, tid)
         reply = self.request({"m": "register", "event": fingerprint, "key": self.key,
-                              "id": tid}, "ok")[0]
+                              "id": tid}, "ok", code=code)[0]
         self._check(reply)
         if row is None:
             setup.register_terminal(self.db, tid, hello["last"], actor=ACTOR)
-        log.info("%s: registered terminal %s", self.progress.port, tid)
+        log.info("%s: paired with terminal %s", self.progress.port, tid)
 
     def _check_journal(self, row, hello):
         """The terminals row once the hello's journal follows what is stored. A journal that
@@ -276,7 +295,10 @@ class Session:
                 prev = msg["p"]
             try:
                 link.check_signed(self.key, self.nonce, msg)
-                records += [link.batch_record(rec) for rec in msg["r"]]
+                seq = msg["p"]
+                for rec in msg["r"]:
+                    records.append(link.batch_record(rec, seq))
+                    seq = records[-1][0]
             except FrameError as e:
                 self._refused(e)
                 end = None  # not complete: pull again from what is stored
@@ -352,11 +374,12 @@ class Session:
             self._refused(e)
             raise SyncFailed("the terminal did not prove it holds the key")
 
-    def request(self, msg, want, signed=False, partial_ok=False):
+    def request(self, msg, want, signed=False, partial_ok=False, code=None):
         """Send msg until its answer ending with a `want` message arrives; the answer list.
 
-        signed: tag it under the terminal's key and this conversation's nonce. partial_ok: on
-        time-out return what came (a pull's records are worth storing).
+        signed: tag it under the terminal's key and this conversation's nonce. code: tag it
+        (`pt`) under this pairing code instead. partial_ok: on time-out return what came (a
+        pull's records are worth storing).
         """
         for _ in range(self.tries):
             if self.deadline is not None and time.monotonic() > self.deadline:
@@ -368,6 +391,8 @@ class Session:
             out = dict(msg, i=i)
             if signed:
                 out = link.sign(self.key, self.nonce, out)
+            if code is not None:
+                out["pt"] = link.message_tag(code.encode(), self.nonce, out, "pt")
             try:
                 self.port.write(b"\x00" + link.encode_frame(out))
             except (OSError, SerialException) as e:
@@ -379,6 +404,9 @@ class Session:
                 err = got[-1]
                 if err.get("code") in ("frame", "sha"):
                     continue
+                if err.get("code") == "pairing":
+                    self.progress.refused["pairing"] += 1
+                    raise _pairing_refused(self.tid, str(err.get("text")))
                 raise SyncFailed("the terminal refused %s: %s %s" % (
                     msg["m"], link.shown(str(err.get("code"))), link.shown(str(err.get("text")))))
             if partial_ok and got:
@@ -434,6 +462,24 @@ class Session:
                 "finished_at": now(), "stored": p.stored, "duplicates": p.duplicates,
                 "refused": json.dumps(dict(p.refused), sort_keys=True), "outcome": p.outcome},
                 ACTOR, self.tid)
+
+
+def _pairing_refused(tid, text):
+    """The terminal's refusal of a pairing, said in both languages (the terminal's own
+    words are English: terminal.link.Link.register)."""
+    shown = link.shown(text)
+    if text.startswith("wrong code: ") and text.endswith(" tries left"):
+        ru = "неверный код; осталось попыток: %s" % link.shown(text[12:-11])
+    elif text.startswith("wrong code"):
+        ru = "неверный код; привязка закрыта: откройте её на терминале снова (режим " \
+             "директора, 6)"
+    elif text.startswith("no pairing open"):
+        ru = "на терминале не открыта привязка: режим директора (DIR, PIN, OK), 6 — " \
+             "терминал покажет код"
+    else:
+        ru = "терминал отказал в привязке: %s" % shown
+    return SyncFailed("terminal %s refused the pairing: %s" % (tid, shown),
+                      ru="терминал %s: %s" % (tid, ru))
 
 
 def _ints(msg, *names):
