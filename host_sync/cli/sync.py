@@ -87,8 +87,10 @@ _TIMEOUT = tr("seconds per answer (default 1)", "секунд на ответ (�
 
 def _code_option(parser, required=False):
     parser.add_argument("--code", required=required, metavar="CODE",
-                        help="the pairing code the terminal shows (director mode, 6): the "
-                             "only way it takes this event's key")
+                        help=tr("the pairing code the terminal shows (director mode, 6): "
+                                "the only way it takes this event's key",
+                                "код привязки с экрана терминала (режим директора, 6): только "
+                                "так терминал примет ключ турнира"))
 
 
 def _check_code(args):
