@@ -20,7 +20,7 @@ import json
 from collections import namedtuple
 
 from bridge import boards as law2
-from bridge.calls import FIRST_BID, MAX_LEVEL, level, parse
+from bridge.calls import parse_contract
 
 from host_sync.errors import Refused
 from host_sync.event import setup
@@ -76,18 +76,11 @@ def locate(db, board, table, section=None, round_no=None, session=None):
 def contract(text):
     """(bid code, risk) of '4S', '3NTX', '2HXX' (Russian БК for NT too); None for 'pass'."""
     word = str(text).strip().upper().replace("БК", "NT")
-    if word in ("PASS", "P", "ПАС"):
-        return None
-    risk = 2 if word.endswith("XX") else 1 if word.endswith("X") else 0
-    body = word[:len(word) - risk] if risk else word
     try:
-        bid = parse(body)
+        return parse_contract("PASS" if word == "ПАС" else word)  # Law 18A: 1C..7NT only
     except ValueError:
-        bid = None
-    if bid is None or bid < FIRST_BID or level(bid) > MAX_LEVEL:  # 8S is entered only at the table
         raise CorrectionError("contract %r: expected a bid 1C..7NT, with X or XX if doubled, "
-                              "or pass" % (text,))
-    return bid, risk
+                              "or pass" % (text,)) from None
 
 
 def declarer(text):
