@@ -4,7 +4,8 @@ Export: every traveller line becomes a game; the last game of each board carries
 ScoreTable and the last game of the file the TotalScoreTable (PBN 5.9, 5.10). What PBN has no
 tag for is written in tags of this project, which other readers skip (PBN 4.9):
 PairId_NS / PairId_EW (the pair numbers), Adjusted ("assigned", "weighted 1/3 110;2/3 -50",
-"artificial NS A+ EW A-") and FouledGroup. The opening lead is the play section's only card;
+"artificial NS A+ EW A-") and FouledGroup. The opening lead is the play section's only card
+(the rest of the first trick '-');
 the recorded auction, with the director's rulings as notes, the auction section.
 Import reads such games back into a `Session`.
 """
@@ -73,8 +74,11 @@ def _game(session, result, board):
     if result.auction:
         _auction(game, result.auction, board.dealer_seat())
     if result.lead and result.declarer:
+        # 3.6: a whole first trick, '-' for the three cards not recorded, then '*' (a lone
+        # card on the line is what endplay and other table readers cannot take)
         game.play_first = SEATS[lho(parse_seat(result.declarer))]
-        game.plays, game.card_notes, game.card_nags = [result.lead.upper()], [None], [[]]
+        game.plays = [result.lead.upper(), "-", "-", "-"]
+        game.card_notes, game.card_nags = [None] * 4, [[] for _ in range(4)]
         game.play_end = "*"
     return game
 
