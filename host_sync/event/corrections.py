@@ -11,6 +11,10 @@ marked resolved in the same transaction. Anything that makes no sense (no such t
 round; a contract that cannot be; tricks out of 0..13; weights not adding up to 100) is
 refused with the reason and nothing is written.
 
+A terminal's `fix` record (the director's correction made at the table, docs/RECORDS.md)
+goes through the same writes (`terminal_fix`, called by station.ingest), within the session's
+correction period (`close_period`).
+
 An adjusted score is stored in the form of the terminal's `adj` record (docs/RECORDS.md), so
 it is read the same wherever it was given; a split score (12C1e: each side its own assigned
 score) is the host's own form `{"how": "split", "ns": part, "ew": part}`.
