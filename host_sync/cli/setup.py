@@ -69,24 +69,17 @@ def add_commands(sub):
     _movement_options(add)
     actor_option(add)
     add.set_defaults(run=run_session_add)
-    cur = ses_sub.add_parser("current", help=tr(
+    _session_command(ses_sub, "current", tr(
         "the session the terminals get at their next sync",
-        "сессия, которую терминалы получат при следующей синхронизации"))
-    cur.add_argument("db", metavar="EVENT.db", help=EVENT_DB)
-    cur.add_argument("number", type=int, metavar="SESSION", help=tr(
-        "the session's number", "номер сессии"))
-    actor_option(cur)
-    cur.set_defaults(run=run_session_current)
-    close = ses_sub.add_parser("close", help=tr(
+        "сессия, которую терминалы получат при следующей синхронизации"),
+        run_session_current, "number", tr("the session's number", "номер сессии"))
+    _session_command(ses_sub, "close", tr(
         "end the session's correction period (Law 79C): terminal corrections after it are "
         "flagged, not applied",
         "закончить период исправлений сессии (закон 79C): исправления с терминалов после "
-        "него отмечаются судье и не применяются"))
-    close.add_argument("db", metavar="EVENT.db", help=EVENT_DB)
-    close.add_argument("--session", type=int, metavar="SESSION", help=tr(
-        "the session's number (default: the current)", "номер сессии (по умолчанию текущая)"))
-    actor_option(close)
-    close.set_defaults(run=run_session_close)
+        "него отмечаются судье и не применяются"),
+        run_session_close, "--session", tr("the session's number (default: the current)",
+                                           "номер сессии (по умолчанию текущая)"))
 
     _import_command(sub, "names", tr("pair names and player numbers",
                                      "имена пар и номера игроков"),
@@ -107,6 +100,16 @@ def add_commands(sub):
                         "Board и Deal каждой игры; каждый расклад полный и правильный. Сдающий "
                         "и зональность не по Закону 2 сохраняются с предупреждением. "
                         "Сохраняются все сдачи или ни одной."))
+
+
+def _session_command(ses_sub, name, what, run, session_arg, session_help):
+    """`session NAME EVENT.db` with its session number (`session_arg`: positional or an
+    option) and --actor."""
+    parser = ses_sub.add_parser(name, help=what)
+    parser.add_argument("db", metavar="EVENT.db", help=EVENT_DB)
+    parser.add_argument(session_arg, type=int, metavar="SESSION", help=session_help)
+    actor_option(parser)
+    parser.set_defaults(run=run)
 
 
 def actions(parser, dest, metavar="ACTION"):
