@@ -513,6 +513,8 @@ def test_a_terminal_fix_corrects_the_closed_round_the_pairs_played_it_in(db):
         parse("3NT"), 1, 9, 1)
     assert row["score_ns"] in (-400, -600) and row["corrected_at"] is not None
     assert ("score_mismatch", last + 1, "host") in flags(db)  # the terminal showed 0
+    assert db.value("SELECT ro.number FROM flags f JOIN rounds ro ON ro.id = f.round_id "
+                    "WHERE f.why = 'score_mismatch'") == 1  # filed under the corrected round
     audit = db.one("SELECT * FROM audit WHERE tbl = 'results' AND action = 'update' "
                    "ORDER BY id DESC LIMIT 1")
     assert audit["actor"] == "terminal %s fix %d" % (T1, last + 1)

@@ -312,7 +312,7 @@ def terminal_fix(run, seq, board, d):
     old = db.one("SELECT corrected_at, terminal_id FROM results WHERE round_id = ? AND "
                  "board = ?", (where.round_id, board))
     if old is not None and old["corrected_at"] is not None and old["terminal_id"] is None:
-        run.flag(seq, board, "host_correction_stands", "79C",
+        _flag_at(run, where.round_id, seq, board, "host_correction_stands", "79C",
                  "the terminal's correction of round %d would have changed the result "
                  "corrected at the host (%s); the host's correction stands" % (
                      where.round, d["how"]))
@@ -328,11 +328,21 @@ def terminal_fix(run, seq, board, d):
                       "tricks": 0, "score_ns": 0}
         else:
             values = _played(db, where, (d["ct"], d["x"]), d["dcl"], d["tr"])
-        if d.get("sc") is not None and d["sc"] != values["score_ns"]:
-            run.flag(seq, board, "score_mismatch", None,
-                     "the terminal showed %d, the Laws give %d" % (d["sc"], values["score_ns"]))
         values.update(source="terminal_fix", shown_ns=d.get("sc"), adjustment=None)
         _write(db, where, values, actor, run.tid)
+        if d.get("sc") is not None and d["sc"] != values["score_ns"]:  # after: stays open
+            _flag_at(run, where.round_id, seq, board, "score_mismatch", None,
+                     "the terminal showed %d, the Laws give %d" % (d["sc"], values["score_ns"]))
     else:
         adj = dict((k, d[k]) for k in FIX_ADJ_FIELDS[how])
         adjust(db, where, dict(adj, how=how), actor, run.tid)
+
+
+def _flag_at(run, round_id, *flag):
+    """run.flag(*flag) filed under the corrected round, not the one the terminal is playing:
+    the director's list shows the table, round and board the correction was about."""
+    playing, run.round = run.round, round_id
+    try:
+        run.flag(*flag)
+    finally:
+        run.round = playing
