@@ -201,7 +201,7 @@ def test_an_event_with_no_results_yet_is_refused_and_nothing_written(tmp_path, c
 
 def test_the_event_s_facts_reach_the_pbn_and_usebio_exports(tmp_path):
     """`event create --date --venue --director --club` and the names' federation numbers:
-    PBN [Date] [EventDate] [Site] (PBN 3.4.3, 4.4.1), USEBIO CLUB_NAME, EVENT DATE and each
+    PBN [Date] [EventDate] [Site] [Competition] (PBN 3.4.3, 4.4.1, 4.1.1), USEBIO CLUB_NAME, EVENT DATE and each
     PLAYER's NATIONAL_ID_NUMBER; each format reads its own facts back."""
     db_path, names = tmp_path / "club.db", tmp_path / "names.csv"
     assert main(["event", "create", str(db_path), "--name", "Вторник", "--tables", "3",
@@ -213,15 +213,17 @@ def test_the_event_s_facts_reach_the_pbn_and_usebio_exports(tmp_path):
     with open_db(db_path) as db:
         session = session_from_db(db)
     assert {k: v for k, v in session.info.items() if k != "numbers"} == {
-        "date": "2026-12-02", "venue": "Москва, ЦДШ", "director": "Иванов", "club": "Клуб ЦДШ"}
+        "date": "2026-12-02", "venue": "Москва, ЦДШ", "director": "Иванов", "club": "Клуб ЦДШ",
+        "competition": "Pairs"}
     assert session.info["numbers"] == {"1": (1001, 1002), "4": (None, 1004)}
     session.results = [Result(1, "1", "4", "4S", "N", 10, round=1, table=1),
                        Result(1, "2", "5", "4S", "N", 9, round=2, table=1)]
     save(session, tmp_path / "s.pbn")
     game = next(iter(read_file(tmp_path / "s.pbn")))
-    assert (game.tags["Date"], game.tags["EventDate"], game.tags["Site"]) == (
-        "2026.12.02", "2026.12.02", "Москва, ЦДШ")
-    assert load(tmp_path / "s.pbn").info == {"date": "2026-12-02", "venue": "Москва, ЦДШ"}
+    assert (game.tags["Date"], game.tags["EventDate"], game.tags["Site"],
+            game.tags["Competition"]) == ("2026.12.02", "2026.12.02", "Москва, ЦДШ", "Pairs")
+    assert load(tmp_path / "s.pbn").info == {"date": "2026-12-02", "venue": "Москва, ЦДШ",
+                                             "competition": "Pairs"}
     root = ET.fromstring(export_xml(session).split("\n", 2)[2].encode())
     assert root.find("CLUB/CLUB_NAME").text == "Клуб ЦДШ"
     assert root.find("EVENT/DATE").text == "02/12/2026"

@@ -41,7 +41,7 @@ def session_from_db(db, number=None, method="mp"):
     def label(letter, pair):
         return str(pair) if len(letters) == 1 else "%s%d" % (letter, pair)
 
-    session = Session(name=name, method=method, info=_info(db, event_id))
+    session = Session(name=name, method=method, info=_info(db, event_id, sid))
     numbers = session.info["numbers"]
     for row in db.all("SELECT s.letter, p.number, pl.name, pl.number AS fed FROM pairs p "
                       "JOIN sections s ON s.id = p.section_id "
@@ -79,11 +79,13 @@ def session_from_db(db, number=None, method="mp"):
     return session
 
 
-def _info(db, event_id):
-    """Session.info: the event's facts (migration 006) under the exports' names, those given."""
+def _info(db, event_id, sid):
+    """Session.info: the event's facts (migration 006) under the exports' names, those given,
+    and the competition (PBN 4.1.1): teams when a section plays a teams movement, else pairs."""
     facts = setup.event_facts(db, event_id)
+    kinds = {mv.kind for mv in setup.section_movements(db, sid).values()}
     info = {"date": facts["held_on"], "venue": facts["venue"], "director": facts["director"],
-            "club": facts["club"]}
+            "club": facts["club"], "competition": "Teams" if "teams" in kinds else "Pairs"}
     return dict({k: v for k, v in info.items() if v}, numbers={})
 
 

@@ -58,6 +58,8 @@ def _info_from_tags(tags):
         info["date"] = date.replace(".", "-")
     if tags.get("Site", "?") not in ("", "?"):
         info["venue"] = tags["Site"]
+    if tags.get("Competition"):
+        info["competition"] = tags["Competition"]
     return info
 
 
@@ -76,6 +78,8 @@ def _game(session, result, board):
             "PairId_NS": result.ns, "PairId_EW": result.ew}
     if date != "?":
         tags["EventDate"] = date  # 4.4.1: the event's first day; one session, the same
+    if session.info.get("competition"):
+        tags["Competition"] = session.info["competition"]  # 4.1.1: "Pairs", "Teams"
     if result.round is not None:
         tags["Round"] = str(result.round)
     if result.table is not None:
