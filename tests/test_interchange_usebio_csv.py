@@ -201,8 +201,8 @@ def test_an_event_with_no_results_yet_is_refused_and_nothing_written(tmp_path, c
 
 def test_the_event_s_facts_reach_the_pbn_and_usebio_exports(tmp_path):
     """`event create --date --venue --director --club` and the names' federation numbers:
-    PBN [Date] [EventDate] [Site] [Competition] (PBN 3.4.3, 4.4.1, 4.1.1), USEBIO CLUB_NAME, EVENT DATE and each
-    PLAYER's NATIONAL_ID_NUMBER; each format reads its own facts back."""
+    PBN [Date] [EventDate] [Site] [Competition] (PBN 3.4.3, 4.4.1, 4.1.1), USEBIO CLUB_NAME,
+    EVENT DATE and each PLAYER's NATIONAL_ID_NUMBER; each format reads its own facts back."""
     db_path, names = tmp_path / "club.db", tmp_path / "names.csv"
     assert main(["event", "create", str(db_path), "--name", "Вторник", "--tables", "3",
                  "--boards", "6", "--date", "2026-12-02", "--venue", "Москва, ЦДШ",
