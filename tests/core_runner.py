@@ -24,7 +24,7 @@ def attempt(fn, *args):
 def call_vectors(tokens):
     out = []
     for token in tokens:
-        code = attempt(calls.parse, token)
+        code = attempt(calls.parse, token, True)  # calls as made: 8S too (Law 38)
         if isinstance(code, dict):
             out.append(code)
         else:
@@ -56,7 +56,7 @@ def auction_vector(dealer, tokens):
     for token in tokens.split():
         if ":" in token:
             seat, token = parse_seat(token[0]), token[2:]
-        law = a.call(seat, calls.parse(token))
+        law = a.call(seat, calls.parse(token, True))
         if law is not None:
             return {"status": a.status, "law": law, "at": len(a.calls)}
         seat = (seat + 1) & 3
@@ -85,6 +85,7 @@ def main(path):
         vectors = json.load(f)
     result = {
         "calls": call_vectors(vectors["calls"]),
+        "bids": [attempt(calls.parse, token) for token in vectors["calls"]],
         "boards": board_vectors(vectors["boards"]),
         "contracts": contract_vectors(vectors["contracts"]),
         "auctions": [auction_vector(d, t) for d, t, _ in vectors["auctions"]],

@@ -47,6 +47,22 @@ def test_call_tokens(vectors, computed):
             assert set(got) == {"error"} and repr(token) in got["error"], (token, got)
 
 
+def test_a_bid_is_one_to_seven(vectors, computed):
+    """Law 18A: «Назначение обозначает количество объявленных взяток (т.е. взяток сверх шести),
+    от одной до семи». Where a bid is meant (`parse` without `above`), 8S and 9NT are refused
+    like any other non-call, on both interpreters; everything else parses as a call as made."""
+    above_seven = 0
+    for token, got, made in zip(vectors["calls"], computed["bids"], computed["calls"]):
+        if isinstance(made, list) and made[0] >= 38:  # 8C and above: Law 38's calls
+            above_seven += 1
+            assert set(got) == {"error"} and repr(token) in got["error"], (token, got)
+        elif isinstance(made, list):
+            assert got == made[0], token
+        else:
+            assert set(got) == {"error"}, token
+    assert above_seven >= 2
+
+
 def test_call_display_names(computed):
     by_code = {g[0]: g for g in computed["calls"] if isinstance(g, list)}
     assert by_code[0][2:] == ["Pass", "Пас"]

@@ -9,11 +9,13 @@ must read back as the same session.
 import io
 from collections import Counter
 
+import endplay.parsers.pbn as endplay_pbn
 import pytest
 from bridge import boards as law2
 from bridge.calls import level, strain
 from bridge.score import score
 from bridge.seats import SEATS
+from endplay.types import Bid, Card
 from rich.console import Console
 
 from host_sync.demo.run import Demo
@@ -143,3 +145,21 @@ def test_a_one_round_demo_scores_every_board_as_average_and_publishes(tmp_path):
     assert printed.getvalue().count("50.00") == 6
     assert (tmp_path / "report" / "en" / "index.html").exists()
     assert "TotalScoreTable" in (tmp_path / "session.pbn").read_text()
+
+
+def test_endplay_reads_the_demo_pbn_with_every_recorded_auction(demo):
+    """endplay, an outside reader, takes the whole export (the lead-only play sections
+    included: the first trick written whole, '-' for the cards not recorded, PBN 3.6), and
+    every traveller line whose auction was recorded has its [Auction], call for call."""
+    text = (demo["out"] / "session.pbn").read_text(encoding="utf-8")
+    boards, games = endplay_pbn.loads(text), list(read_file(demo["out"] / "session.pbn"))
+    recorded = demo["db"].value("SELECT COUNT(*) FROM (SELECT DISTINCT round_id, board "
+                                "FROM calls)")
+    assert len(boards) == len(games) == TABLES * ROUNDS * PER_ROUND
+    assert recorded and sum(1 for g in games if g.calls) == recorded
+    for board, game in zip(boards, games):
+        # endplay shows a call with a note as alerted ('2♣!*'): the call is before the '!'
+        assert [str(b).split("!")[0] for b in board.auction] == [str(Bid(c)) for c in game.calls]
+        assert sum(b.alertable for b in board.auction) == sum(n is not None
+                                                              for n in game.call_notes)
+        assert board.play == ([Card(game.plays[0])] if game.plays else [])

@@ -8,9 +8,8 @@ given (`host-sync result adjust`, Law 12C2). After a last sync the database, the
 on the terminals, the rankings and every export (PBN, USEBIO, CSV, HTML) agree with each other
 and with the audit.
 
-The host stores the terminal's `fix` record but does not apply it yet (task C of this session
-builds that): the assertions that need it are the xfail test at the end, strict, so that they
-turn green, and say so, once it lands.
+The correction made at the terminal is its `fix` record, which the host applies to the closed
+round's line (host_sync.event.corrections.terminal_fix) like its own corrections.
 """
 
 import io
@@ -181,7 +180,6 @@ def test_the_rankings_and_every_export_agree_with_the_database(evening):
         assert "%.2f" % float(percent) in index, pair
 
 
-@pytest.mark.xfail(strict=True, reason="fix record ingest: task C")
 def test_the_terminals_correction_of_a_closed_round_is_the_databases(evening):
     """Table 1's director corrected board 1 of round 1 to 3NT by East, nine tricks: the
     database, its audit, the other terminal's traveller and the exports have it."""

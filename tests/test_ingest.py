@@ -482,3 +482,93 @@ def test_an_open_setting_a_pair_against_itself_is_flagged_and_makes_no_such_line
     assert db.value("SELECT COUNT(*) FROM rounds") == rounds
     assert db.value("SELECT COUNT(*) FROM rounds WHERE ns_pair = ew_pair") == 0
     assert flags(db)[2:] == [("same_pair", 1, "host"), ("no_round", 2, "host")]
+
+
+def closed_round_then_next(db, seed=5):
+    """Table 1 plays and closes round 1, opens round 2: (pairs of round 1, its boards, the
+    last seq)."""
+    first, truth = table_round(seed, event_movement(4), 1, 1)
+    second, _ = table_round(seed, event_movement(4), 1, 2)
+    batch = numbered(first + second[:1])
+    ingest(db, T1, 0, batch)
+    return [first[0][1]["ns"], first[0][1]["ew"]], sorted(truth), len(batch)
+
+
+def line(db, board, rnd=1):
+    return db.one("SELECT r.* FROM results r JOIN rounds ro ON ro.id = r.round_id "
+                  "WHERE ro.number = ? AND r.board = ?", (rnd, board))
+
+
+def test_a_terminal_fix_corrects_the_closed_round_the_pairs_played_it_in(db):
+    """Law 79C: «ошибка в записи или подсчете результата может быть исправлена до окончания
+    периода исправлений» — the director's correction at the table, in round 2, of a board of
+    the closed round 1, found by the pairs and the board (Law 15), audited and re-scored."""
+    pairs, boards, last = closed_round_then_next(db)
+    b = boards[0]
+    fix = {"b": b, "pr": pairs, "how": "res", "ct": parse("3NT"), "x": 0, "dcl": 1, "tr": 9,
+           "sc": 0}
+    ingest(db, T1, last, [(last + 1, "fix", fix)])
+    row = line(db, b)
+    assert (row["bid"], row["declarer"], row["tricks"], row["verified"]) == (
+        parse("3NT"), 1, 9, 1)
+    assert row["score_ns"] in (-400, -600) and row["corrected_at"] is not None
+    assert ("score_mismatch", last + 1, "host") in flags(db)  # the terminal showed 0
+    assert db.value("SELECT ro.number FROM flags f JOIN rounds ro ON ro.id = f.round_id "
+                    "WHERE f.why = 'score_mismatch'") == 1  # filed under the corrected round
+    audit = db.one("SELECT * FROM audit WHERE tbl = 'results' AND action = 'update' "
+                   "ORDER BY id DESC LIMIT 1")
+    assert audit["actor"] == "terminal %s fix %d" % (T1, last + 1)
+    assert json.loads(audit["new"])["bid"] == parse("3NT")
+    # an adjusted score, then the result erased: each a fix of the same line
+    ingest(db, T1, last + 1, numbered([("fix", {"b": b, "pr": pairs, "how": "art", "ns": 60,
+                                                "ew": 40}),
+                                       ("fix", {"b": boards[1], "pr": pairs,
+                                                "how": "erase"})], first=last + 2))
+    assert json.loads(line(db, b)["adjustment"]) == {"how": "art", "ns": 60, "ew": 40}
+    assert line(db, boards[1]) is None
+
+
+def test_a_fix_with_no_closed_round_of_those_pairs_changes_nothing(db):
+    pairs, boards, last = closed_round_then_next(db)
+    before = results_in(db)
+    wrong = [pairs[0], pairs[1] + 1]
+    now_playing = db.one("SELECT ns_pair, ew_pair FROM rounds WHERE number = 2")
+    ingest(db, T1, last, numbered([
+        ("fix", {"b": boards[0], "pr": wrong, "how": "erase"}),
+        ("fix", {"b": boards[0] + 20, "pr": pairs, "how": "erase"}),
+        ("fix", {"b": boards[0], "pr": [now_playing[0], now_playing[1]], "how": "np"}),
+        ("fix", {"b": boards[0], "pr": [pairs[0]], "how": "erase"})], first=last + 1))
+    assert results_in(db) == before
+    assert [f[:2] for f in flags(db) if f[1] > last] == [
+        ("fix_no_round", last + 1), ("fix_no_round", last + 2), ("fix_no_round", last + 3),
+        ("invalid_record", last + 4)]
+
+
+def test_a_fix_meeting_a_host_correction_leaves_the_host_s_standing(db):
+    """Migration 005's rule: a line corrected at the host stands against the terminal; a
+    later host correction replaces a terminal's fix (the host has the last word)."""
+    from host_sync.event import corrections
+    pairs, boards, last = closed_round_then_next(db)
+    corrections.correct(db, corrections.locate(db, boards[0], 1, round_no=1), "4S", "N", 10)
+    host = dict(line(db, boards[0]))
+    ingest(db, T1, last, numbered([("fix", {"b": boards[0], "pr": pairs, "how": "np"}),
+                                   ("fix", {"b": boards[1], "pr": pairs, "how": "np"})],
+                                  first=last + 1))
+    assert dict(line(db, boards[0])) == host
+    assert ("host_correction_stands", last + 1, "host") in flags(db)
+    assert json.loads(line(db, boards[1])["adjustment"]) == {"how": "np"}
+    corrections.correct(db, corrections.locate(db, boards[1], 1, round_no=1), "pass")
+    assert line(db, boards[1])["passed_out"] == 1
+
+
+def test_a_fix_after_the_correction_period_changes_nothing(db):
+    """Law 79C: a correction is made «до окончания периода исправлений»; after `host-sync
+    session close` the terminal's fix is stored and flagged for the director."""
+    from host_sync.event import corrections
+    pairs, boards, last = closed_round_then_next(db)
+    before = results_in(db)
+    corrections.close_period(db)
+    ingest(db, T1, last, [(last + 1, "fix", {"b": boards[0], "pr": pairs, "how": "np"})])
+    assert results_in(db) == before
+    assert ("correction_period_over", last + 1, "host") in flags(db)
+    assert db.value("SELECT kind FROM records WHERE seq = ?", (last + 1,)) == "fix"

@@ -8,6 +8,8 @@ from test_interchange_pbn import _session
 from host_sync.cli import main
 from host_sync.event import setup
 from host_sync.event.db import open_db
+from host_sync.event.results import session_from_db
+from host_sync.interchange.files import load, save
 from host_sync.interchange.pbn.read import read_file
 from host_sync.interchange.pbn.tables import Table
 from host_sync.interchange.travellers_csv import export_csv, import_csv
@@ -195,3 +197,40 @@ def test_an_event_with_no_results_yet_is_refused_and_nothing_written(tmp_path, c
     assert main(argv) == 2
     assert "no verified results yet" in capsys.readouterr().err
     assert list((tmp_path / "out").iterdir()) == []
+
+
+def test_the_event_s_facts_reach_the_pbn_and_usebio_exports(tmp_path):
+    """`event create --date --venue --director --club` and the names' federation numbers:
+    PBN [Date] [EventDate] [Site] [Competition] (PBN 3.4.3, 4.4.1, 4.1.1), USEBIO CLUB_NAME,
+    EVENT DATE and each PLAYER's NATIONAL_ID_NUMBER; each format reads its own facts back."""
+    db_path, names = tmp_path / "club.db", tmp_path / "names.csv"
+    assert main(["event", "create", str(db_path), "--name", "Вторник", "--tables", "3",
+                 "--boards", "6", "--date", "2026-12-02", "--venue", "Москва, ЦДШ",
+                 "--director", "Иванов", "--club", "Клуб ЦДШ"]) == 0
+    names.write_text("section,pair,player1,player2,number1,number2\n"
+                     "A,1,Анна,Борис,1001,1002\nA,4,Вера,Глеб,,1004\n", encoding="utf-8")
+    assert main(["names", "import", str(db_path), str(names)]) == 0
+    with open_db(db_path) as db:
+        session = session_from_db(db)
+    assert {k: v for k, v in session.info.items() if k != "numbers"} == {
+        "date": "2026-12-02", "venue": "Москва, ЦДШ", "director": "Иванов", "club": "Клуб ЦДШ",
+        "competition": "Pairs"}
+    assert session.info["numbers"] == {"1": (1001, 1002), "4": (None, 1004)}
+    session.results = [Result(1, "1", "4", "4S", "N", 10, round=1, table=1),
+                       Result(1, "2", "5", "4S", "N", 9, round=2, table=1)]
+    save(session, tmp_path / "s.pbn")
+    game = next(iter(read_file(tmp_path / "s.pbn")))
+    assert (game.tags["Date"], game.tags["EventDate"], game.tags["Site"],
+            game.tags["Competition"]) == ("2026.12.02", "2026.12.02", "Москва, ЦДШ", "Pairs")
+    assert load(tmp_path / "s.pbn").info == {"date": "2026-12-02", "venue": "Москва, ЦДШ",
+                                             "competition": "Pairs"}
+    root = ET.fromstring(export_xml(session).split("\n", 2)[2].encode())
+    assert root.find("CLUB/CLUB_NAME").text == "Клуб ЦДШ"
+    assert root.find("EVENT/DATE").text == "02/12/2026"
+    players = {p.find("PLAYER_NAME").text: p.find("NATIONAL_ID_NUMBER")
+               for p in root.iter("PLAYER")}
+    assert {n: None if e is None else e.text for n, e in players.items()} == {
+        "Анна": "1001", "Борис": "1002", "Вера": None, "Глеб": "1004"}
+    again = import_xml(export_xml(session))
+    assert (again.info["club"], again.info["date"]) == ("Клуб ЦДШ", "2026-12-02")
+    assert again.info["numbers"]["1"] == ("1001", "1002")

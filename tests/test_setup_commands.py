@@ -182,6 +182,47 @@ def test_session_add_and_current(club, host):
     assert dump(club) == before
 
 
+def test_the_event_s_facts_are_set_checked_and_shown(club, host):
+    """Date, venue, director and club (migration 006): set later with `event set`, shown by
+    `event show`; a bad date or an empty or multi-line text is refused, nothing changed."""
+    assert "Date: not given" in host("event", "show", club, "--lang", "en")[1]
+    status, out, _ = host("event", "set", club, "--date", "2026-12-02", "--director",
+                          "Петров П.")
+    assert status == 0 and "Director: Петров П." in out
+    assert rows(club, "SELECT held_on, venue, director, club FROM events") == [
+        ("2026-12-02", None, "Петров П.", None)]
+    before = dump(club)
+    for bad, message in ((("--date", "02.12.2026"), "expected YYYY-MM-DD"),
+                         (("--venue", " "), "text on one line"),
+                         (("--club", "a\nb"), "text on one line"),
+                         (("--club", "x" * 81), "1 to 80 characters"),
+                         ((), "at least one of")):
+        status, _, err = host("event", "set", club, *bad)
+        assert status == 2 and message in err, bad
+    assert dump(club) == before
+    shown = host("event", "show", club, "--lang", "ru")[1]
+    assert "Дата: 2026-12-02" in shown and "Место: не указано" in shown
+
+
+def test_session_close_ends_the_correction_period_once(club, host):
+    """Law 79C: corrections until the end of the correction period; `session close` marks it
+    (audited), a second close changes nothing, an unknown session is refused."""
+    status, out, _ = host("session", "close", club)
+    assert status == 0 and "session 1" in out
+    closed = rows(club, "SELECT corrections_closed_at FROM sessions WHERE number = 1")[0][0]
+    assert closed is not None
+    audit = rows(club, "SELECT actor, new FROM audit WHERE tbl = 'sessions' AND "
+                       "action = 'update'")
+    assert [(a, json.loads(n)) for a, n in audit] == [
+        ("scorer", {"corrections_closed_at": closed})]
+    before = dump(club)
+    assert host("session", "close", club, "--session", 1)[0] == 0
+    assert dump(club) == before
+    status, _, err = host("session", "close", club, "--session", 9)
+    assert status == 2 and "no session 9" in err
+    assert dump(club) == before
+
+
 def test_a_missing_event_file_is_not_created_by_a_typo(tmp_path, host):
     status, _, err = host("session", "add", tmp_path / "typo.db", "--tables", 4)
     assert status == 2 and "no such event database" in err

@@ -66,14 +66,10 @@ class Board:
 
     def _start(self, contract, declarer):
         """A contract given directly (no auction): '4SX' and the declarer's seat."""
-        t = contract.strip().upper()
-        risk = 0
-        while t.endswith("X") and risk < 2:
-            t, risk = t[:-1], risk + 1
-        bid = calls.parse(t)
-        if not calls.is_bid(bid) or calls.level(bid) > calls.MAX_LEVEL:
+        made = calls.parse_contract(contract)
+        if made is None:
             raise ValueError("not a contract: %r" % (contract,))
-        self.contract = (bid, risk, parse_seat(declarer))
+        self.contract = (made[0], made[1], parse_seat(declarer))
         self.play = play_records.start(self.contract, self.deal)
 
     # -- events ------------------------------------------------------------------------------
@@ -128,7 +124,7 @@ class Board:
             ok = entry()
         elif "call" in ev:
             seat = parse_seat(ev["seat"])
-            call = calls.parse(ev["call"])
+            call = calls.parse(ev["call"], True)  # Law 38 rules on 8S
             if "change" in ev:
                 if not hasattr(a, "change") or ev["change"] not in ("unintended", "deliberate"):
                     return False

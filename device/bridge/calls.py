@@ -63,11 +63,14 @@ def parse_strain(text):
     raise ValueError("not a strain: %r" % (text,))
 
 
-def parse(token):
-    """A PBN call token ('Pass', 'P', 'X', 'XX', '1C'..'7NT', '8S', '9NT') -> its code.
+def parse(token, above=False):
+    """A PBN call token ('Pass', 'P', 'X', 'XX', '1C'..'7NT') -> its code.
 
-    Anything else raises ValueError with the token in the message, so no caller can record a
-    call it did not understand.
+    Law 18A: a bid names one to seven odd tricks, so '8S' is refused like any other non-call.
+    `above` takes '8C'..'9NT' too: a call as made at the table, which the Laws engine rules on
+    (Law 38: cancelled, replaced by a pass) and so must be able to record. Anything else raises
+    ValueError with the token in the message, so no caller can record a call it did not
+    understand.
     """
     if not isinstance(token, str):
         raise ValueError("a call must be text, not %r" % (token,))
@@ -78,7 +81,7 @@ def parse(token):
         return DOUBLE
     if t == "XX":
         return REDOUBLE
-    if len(t) >= 2 and "1" <= t[0] <= "9":
+    if len(t) >= 2 and "1" <= t[0] <= ("9" if above else "7"):
         try:
             return bid(ord(t[0]) - 48, parse_strain(t[1:]))
         except ValueError:

@@ -109,7 +109,7 @@ def _event(e, where):
     seat = _seat(e["seat"], where)
     token = e["call"]
     try:
-        call = parse(token)
+        call = parse(token, True)  # Law 38: a bid above seven is ruled on
         if to_short(call) != token:  # only the contract's spelling: P, X, XX, 1C..9NT
             raise ValueError
     except ValueError:

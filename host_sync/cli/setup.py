@@ -13,7 +13,7 @@ from pathlib import Path
 
 from host_sync import movements
 from host_sync.cli.lang import EVENT_DB, lang_option, say, tr
-from host_sync.event import setup, show
+from host_sync.event import corrections, setup, show
 from host_sync.event.db import open_db
 from host_sync.interchange.deals import import_deals, read_deals
 from host_sync.interchange.names_csv import import_names, read_names
@@ -37,8 +37,16 @@ def add_commands(sub):
     create.add_argument("--pin", help=tr("the director's PIN (4 to 8 digits)",
                                          "PIN судьи (от 4 до 8 цифр)"))
     _movement_options(create)
+    _fact_options(create)
     actor_option(create)
     create.set_defaults(run=run_event_create)
+    facts = ev_sub.add_parser("set", help=tr(
+        "the event's date, venue, director or club (for the exports and the federation)",
+        "дата, место, судья или клуб турнира (для экспорта и федерации)"))
+    facts.add_argument("db", metavar="EVENT.db", help=EVENT_DB)
+    _fact_options(facts)
+    actor_option(facts)
+    facts.set_defaults(run=run_event_set)
     shown = ev_sub.add_parser("show", help=tr("sessions, movements, pairs, boards and terminals",
                                               "сессии, движения, пары, сдачи и терминалы"))
     shown.add_argument("db", metavar="EVENT.db", help=EVENT_DB)
@@ -61,14 +69,17 @@ def add_commands(sub):
     _movement_options(add)
     actor_option(add)
     add.set_defaults(run=run_session_add)
-    cur = ses_sub.add_parser("current", help=tr(
+    _session_command(ses_sub, "current", tr(
         "the session the terminals get at their next sync",
-        "сессия, которую терминалы получат при следующей синхронизации"))
-    cur.add_argument("db", metavar="EVENT.db", help=EVENT_DB)
-    cur.add_argument("number", type=int, metavar="SESSION", help=tr(
-        "the session's number", "номер сессии"))
-    actor_option(cur)
-    cur.set_defaults(run=run_session_current)
+        "сессия, которую терминалы получат при следующей синхронизации"),
+        run_session_current, "number", tr("the session's number", "номер сессии"))
+    _session_command(ses_sub, "close", tr(
+        "end the session's correction period (Law 79C): terminal corrections after it are "
+        "flagged, not applied",
+        "закончить период исправлений сессии (закон 79C): исправления с терминалов после "
+        "него отмечаются судье и не применяются"),
+        run_session_close, "--session", tr("the session's number (default: the current)",
+                                           "номер сессии (по умолчанию текущая)"))
 
     _import_command(sub, "names", tr("pair names and player numbers",
                                      "имена пар и номера игроков"),
@@ -91,6 +102,16 @@ def add_commands(sub):
                         "Сохраняются все сдачи или ни одной."))
 
 
+def _session_command(ses_sub, name, what, run, session_arg, session_help):
+    """`session NAME EVENT.db` with its session number (`session_arg`: positional or an
+    option) and --actor."""
+    parser = ses_sub.add_parser(name, help=what)
+    parser.add_argument("db", metavar="EVENT.db", help=EVENT_DB)
+    parser.add_argument(session_arg, type=int, metavar="SESSION", help=session_help)
+    actor_option(parser)
+    parser.set_defaults(run=run)
+
+
 def actions(parser, dest, metavar="ACTION"):
     """The subcommands of `parser` (one of them must be given): `host-sync COMMAND`,
     `host-sync event ACTION`..."""
@@ -110,6 +131,19 @@ def _import_command(sub, noun, help, what, file_metavar, run, description):
                                                     "номер сессии (по умолчанию текущая)"))
     actor_option(imp)
     imp.set_defaults(run=run)
+
+
+def _fact_options(parser):
+    parser.add_argument("--date", dest="held_on", metavar="YYYY-MM-DD", help=tr(
+        "the date the event is played", "дата проведения турнира"))
+    parser.add_argument("--venue", help=tr("where it is played", "место проведения"))
+    parser.add_argument("--director", help=tr("the tournament director's name",
+                                              "имя судьи турнира"))
+    parser.add_argument("--club", help=tr("the club that holds it", "клуб-организатор"))
+
+
+def _facts(args):
+    return {c: getattr(args, c) for c, _, _ in setup.EVENT_FACTS}
 
 
 def actor_option(parser):
@@ -253,6 +287,7 @@ def run_event_create(args, out, err):
                                        ru="в %s уже есть турнир" % args.db)
             with db.transaction():
                 eid = setup.create_event(db, args.name, args.actor)
+                setup.set_event_facts(db, eid, _facts(args), args.actor)
                 setup.new_session(db, eid, 1, sections, actor=args.actor)
                 if args.pin:
                     setup.set_director_pin(db, eid, args.pin, args.actor)
@@ -272,6 +307,17 @@ def _remove_database(path):
             os.remove(str(path) + suffix)
         except FileNotFoundError:
             pass
+
+
+def run_event_set(args, out, err):
+    with open_db(args.db) as db:
+        event_id = setup.the_event(db)[0]
+        if not setup.set_event_facts(db, event_id, _facts(args), args.actor):
+            raise setup.SetupError("give at least one of --date, --venue, --director, --club",
+                                   ru="укажите хотя бы одно из --date, --venue, --director, "
+                                   "--club")
+        out.write(show.facts(db, event_id, args.lang))
+    return 0
 
 
 def run_event_show(args, out, err):
@@ -299,6 +345,16 @@ def run_session_current(args, out, err):
     out.write(say(args, "session %d is current: terminals get it at their next sync\n",
                   "сессия %d текущая: терминалы получат её при следующей синхронизации\n")
               % args.number)
+    return 0
+
+
+def run_session_close(args, out, err):
+    with open_db(args.db) as db:
+        number = corrections.close_period(db, args.session, args.actor)
+    out.write(say(args, "session %d: the correction period is over; terminal corrections "
+                        "synced from now on are flagged for the director\n",
+                  "сессия %d: период исправлений закончен; исправления с терминалов, "
+                  "полученные теперь, отмечаются судье\n") % number)
     return 0
 
 

@@ -11,6 +11,10 @@ marked resolved in the same transaction. Anything that makes no sense (no such t
 round; a contract that cannot be; tricks out of 0..13; weights not adding up to 100) is
 refused with the reason and nothing is written.
 
+A terminal's `fix` record (the director's correction made at the table, docs/RECORDS.md)
+goes through the same writes (`terminal_fix`, called by station.ingest), within the session's
+correction period (`close_period`).
+
 An adjusted score is stored in the form of the terminal's `adj` record (docs/RECORDS.md), so
 it is read the same wherever it was given; a split score (12C1e: each side its own assigned
 score) is the host's own form `{"how": "split", "ns": part, "ew": part}`.
@@ -20,7 +24,7 @@ import json
 from collections import namedtuple
 
 from bridge import boards as law2
-from bridge.calls import FIRST_BID, MAX_LEVEL, level, parse
+from bridge.calls import parse_contract
 
 from host_sync.errors import Refused
 from host_sync.event import setup
@@ -76,18 +80,11 @@ def locate(db, board, table, section=None, round_no=None, session=None):
 def contract(text):
     """(bid code, risk) of '4S', '3NTX', '2HXX' (Russian БК for NT too); None for 'pass'."""
     word = str(text).strip().upper().replace("БК", "NT")
-    if word in ("PASS", "P", "ПАС"):
-        return None
-    risk = 2 if word.endswith("XX") else 1 if word.endswith("X") else 0
-    body = word[:len(word) - risk] if risk else word
     try:
-        bid = parse(body)
+        return parse_contract("PASS" if word == "ПАС" else word)  # Law 18A: 1C..7NT only
     except ValueError:
-        bid = None
-    if bid is None or bid < FIRST_BID or level(bid) > MAX_LEVEL:  # 8S is entered only at the table
         raise CorrectionError("contract %r: expected a bid 1C..7NT, with X or XX if doubled, "
-                              "or pass" % (text,))
-    return bid, risk
+                              "or pass" % (text,)) from None
 
 
 def declarer(text):
@@ -182,10 +179,12 @@ def _vul(db, where):
     return vul or law2.vulnerability(where.board)
 
 
-def _write(db, where, values, actor):
+def _write(db, where, values, actor, terminal=None):
     """Put `values` on the line (insert or update), as the host's, and resolve the board's
-    flags at that table; returns the old line (a dict) or None."""
-    values = dict(values, verified=1, terminal_id=None, seq=None, corrected_at=now())
+    flags at that table; returns the old line (a dict) or None. `terminal` names the terminal
+    whose director made the correction (a `fix` record): it stays on the line, so a later fix
+    can tell its own correction from the host's (`terminal_fix`)."""
+    values = dict(values, verified=1, terminal_id=terminal, seq=None, corrected_at=now())
     with db.transaction():
         old = db.one("SELECT * FROM results WHERE round_id = ? AND board = ?",
                      (where.round_id, where.board))
@@ -217,15 +216,19 @@ def correct(db, where, contract_text, declarer_text=None, tricks_text=None, acto
         if declarer_text is None or tricks_text is None:
             raise CorrectionError("a contract needs its declarer and declarer's tricks: "
                                   "4S N 10")
-        seat, won = declarer(declarer_text), tricks(tricks_text)
-        values = {"bid": made[0], "risk": made[1], "declarer": seat, "passed_out": 0,
-                  "tricks": won, "score_ns": code_points(_vul(db, where), made[0], made[1],
-                                                       seat, won)}
+        values = _played(db, where, made, declarer(declarer_text), tricks(tricks_text))
     values.update(source="host", shown_ns=None, adjustment=None)
     return _write(db, where, values, actor)
 
 
-def adjust(db, where, adj, actor=ACTOR):
+def _played(db, where, made, seat, won):
+    """The line of contract `made` (bid code, risk) by `seat` with `won` tricks (Law 77)."""
+    return {"bid": made[0], "risk": made[1], "declarer": seat, "passed_out": 0,
+            "tricks": won, "score_ns": code_points(_vul(db, where), made[0], made[1], seat,
+                                                   won)}
+
+
+def adjust(db, where, adj, actor=ACTOR, terminal=None):
     """The table's result replaced by the adjusted score `adj` (from `adjustment`)."""
     values = {"source": "adjusted", "passed_out": 0, "bid": None, "risk": None,
               "declarer": None, "tricks": None, "score_ns": None, "shown_ns": None,
@@ -234,7 +237,7 @@ def adjust(db, where, adj, actor=ACTOR):
         values.update(bid=adj["ct"], risk=adj["x"], declarer=adj["dcl"], tricks=adj["tr"],
                       score_ns=code_points(_vul(db, where), adj["ct"], adj["x"], adj["dcl"],
                                          adj["tr"]))
-    return _write(db, where, values, actor)
+    return _write(db, where, values, actor, terminal)
 
 
 def delete(db, where, actor=ACTOR):
@@ -251,3 +254,95 @@ def delete(db, where, actor=ACTOR):
         _resolve_flags(db, where, actor)
     return dict(old)
 
+
+
+def close_period(db, session=None, actor=ACTOR):
+    """End the correction period of `session` (the current one when None): the terminals'
+    `fix` records synced from now on are flagged, not applied (Law 79C). The host's own
+    `host-sync result` stays open to the director. Returns the session's number; closing a
+    closed period again changes nothing."""
+    sid = setup.session_id(db, setup.the_event(db)[0], session)
+    with db.transaction():
+        row = db.one("SELECT number, corrections_closed_at FROM sessions WHERE id = ?", (sid,))
+        if row["corrections_closed_at"] is None:
+            db.update("sessions", {"id": sid}, {"corrections_closed_at": now()}, actor)
+    return row["number"]
+
+
+# -- the terminal's `fix` record -----------------------------------------------------------
+
+FIX_ADJ_FIELDS = {"art": ("ns", "ew"), "asg": ("ct", "x", "dcl", "tr"), "wgt": ("parts",),
+                  "np": ()}
+
+
+def terminal_fix(run, seq, board, d):
+    """Apply a terminal's `fix` record (docs/RECORDS.md), checked by ingest: the director's
+    correction at the table of a board played there in a closed round (Law 79C).
+
+    The round is the one of this terminal's table in which the pairs `pr` had `board` (Law 15:
+    at most one), never found by the round the terminal is playing now. It goes through the
+    host's own writes (`correct`'s line, `adjust`, `delete`): audited under an actor naming the
+    terminal and the record, re-scored, flags of the board there resolved, and the travellers
+    pushed at the next sync carry it. Refused with a flag for the director, changing nothing,
+    after the session's correction period (`close_period`), when there is no such closed
+    round, or when the line holds a correction made at the host
+    (corrected_at set, no terminal: migration 005's rule, the host's correction stands)."""
+    db = run.db
+    ns, ew = d["pr"]
+    if db.value("SELECT corrections_closed_at FROM sessions WHERE id = ?", (run.session,)):
+        run.flag(seq, board, "correction_period_over", "79C",
+                 "the session's correction period is closed (host-sync session close): the "
+                 "correction of board %d for pairs %d and %d was not applied" % (board, ns, ew))
+        return
+    found = db.one(
+        "SELECT ro.id, ro.number, ro.closed, t.number AS tbl, s.letter, s.session_id "
+        "FROM rounds ro JOIN tables t ON t.id = ro.table_id "
+        "JOIN sections s ON s.id = t.section_id "
+        "WHERE ro.table_id = (SELECT table_id FROM rounds WHERE id = ?) "
+        "AND ro.ns_pair = ? AND ro.ew_pair = ? AND (EXISTS (SELECT 1 FROM round_boards rb "
+        "WHERE rb.round_id = ro.id AND rb.board = ?) OR EXISTS (SELECT 1 FROM results r "
+        "WHERE r.round_id = ro.id AND r.board = ?))", (run.round, ns, ew, board, board))
+    if found is None or not found["closed"]:
+        run.flag(seq, board, "fix_no_round", "79C",
+                 "no closed round at this table in which pairs %d and %d played board %d: "
+                 "the correction was not applied" % (ns, ew, board))
+        return
+    where = Where(found["session_id"], found["letter"], found["tbl"], found["id"],
+                  found["number"], board)
+    old = db.one("SELECT corrected_at, terminal_id FROM results WHERE round_id = ? AND "
+                 "board = ?", (where.round_id, board))
+    if old is not None and old["corrected_at"] is not None and old["terminal_id"] is None:
+        _flag_at(run, where.round_id, seq, board, "host_correction_stands", "79C",
+                 "the terminal's correction of round %d would have changed the result "
+                 "corrected at the host (%s); the host's correction stands" % (
+                     where.round, d["how"]))
+        return
+    actor = "terminal %s fix %d" % (run.tid, seq)
+    how = d["how"]
+    if how == "erase":
+        if old is not None:
+            delete(db, where, actor)
+    elif how == "res":
+        if d.get("po"):
+            values = {"bid": None, "risk": None, "declarer": None, "passed_out": 1,
+                      "tricks": 0, "score_ns": 0}
+        else:
+            values = _played(db, where, (d["ct"], d["x"]), d["dcl"], d["tr"])
+        values.update(source="terminal_fix", shown_ns=d.get("sc"), adjustment=None)
+        _write(db, where, values, actor, run.tid)
+        if d.get("sc") is not None and d["sc"] != values["score_ns"]:  # after: stays open
+            _flag_at(run, where.round_id, seq, board, "score_mismatch", None,
+                     "the terminal showed %d, the Laws give %d" % (d["sc"], values["score_ns"]))
+    else:
+        adj = dict((k, d[k]) for k in FIX_ADJ_FIELDS[how])
+        adjust(db, where, dict(adj, how=how), actor, run.tid)
+
+
+def _flag_at(run, round_id, *flag):
+    """run.flag(*flag) filed under the corrected round, not the one the terminal is playing:
+    the director's list shows the table, round and board the correction was about."""
+    playing, run.round = run.round, round_id
+    try:
+        run.flag(*flag)
+    finally:
+        run.round = playing

@@ -41,8 +41,9 @@ def session_from_db(db, number=None, method="mp"):
     def label(letter, pair):
         return str(pair) if len(letters) == 1 else "%s%d" % (letter, pair)
 
-    session = Session(name=name, method=method)
-    for row in db.all("SELECT s.letter, p.number, pl.name FROM pairs p "
+    session = Session(name=name, method=method, info=_info(db, event_id, sid))
+    numbers = session.info["numbers"]
+    for row in db.all("SELECT s.letter, p.number, pl.name, pl.number AS fed FROM pairs p "
                       "JOIN sections s ON s.id = p.section_id "
                       "LEFT JOIN players pl ON pl.pair_id = p.id "
                       "WHERE s.session_id = ? ORDER BY s.letter, p.number, pl.position", (sid,)):
@@ -50,6 +51,8 @@ def session_from_db(db, number=None, method="mp"):
                                         Pair(label(row["letter"], row["number"])))
         if row["name"]:
             pair.names += (row["name"],)
+            numbers.setdefault(pair.number, ())
+            numbers[pair.number] += (row["fed"],)
     for row in db.all("SELECT number, dealer, vul, deal FROM boards WHERE session_id = ? "
                       "ORDER BY number", (sid,)):
         session.boards[row["number"]] = Board(row["number"], row["deal"] or "", row["dealer"],
@@ -74,6 +77,16 @@ def session_from_db(db, number=None, method="mp"):
                                           session.board(row["board"]).dealer_seat())
         session.results.append(result)
     return session
+
+
+def _info(db, event_id, sid):
+    """Session.info: the event's facts (migration 006) under the exports' names, those given,
+    and the competition (PBN 4.1.1): teams when a section plays a teams movement, else pairs."""
+    facts = setup.event_facts(db, event_id)
+    kinds = {mv.kind for mv in setup.section_movements(db, sid).values()}
+    info = {"date": facts["held_on"], "venue": facts["venue"], "director": facts["director"],
+            "club": facts["club"], "competition": "Teams" if "teams" in kinds else "Pairs"}
+    return dict({k: v for k, v in info.items() if v}, numbers={})
 
 
 def _played(result, row, lead):

@@ -7,6 +7,7 @@ terminal's identity, so one terminal's key opens no other's), its table's config
 the travellers of the boards its table has played.
 """
 
+import datetime
 import hashlib
 import hmac
 import json
@@ -37,6 +38,48 @@ def create_event(db, name, actor=ACTOR):
     with db.transaction():
         return db.insert("events", {"name": name.strip(), "key": os.urandom(KEY_SIZE).hex(),
                                     "created_at": now()}, actor)
+
+
+# The event's facts a federation submission and the exports carry (migration 006): column,
+# the English and the Russian name in messages.
+EVENT_FACTS = (("held_on", "date", "дата"), ("venue", "venue", "место"),
+               ("director", "director", "судья"), ("club", "club", "клуб"))
+FACT_LENGTH = 80
+
+
+def set_event_facts(db, event_id, facts, actor=ACTOR):
+    """Set the event's facts given in `facts` ({column: text}; None leaves one as it is): the
+    date as YYYY-MM-DD, the others short text on one line. Everything is checked before
+    anything is written."""
+    values = {}
+    for column, en, ru in EVENT_FACTS:
+        text = facts.get(column)
+        if text is None:
+            continue
+        text = str(text).strip()
+        if column == "held_on":
+            try:
+                text = datetime.date.fromisoformat(text).isoformat()
+            except ValueError:
+                raise SetupError("date %r: expected YYYY-MM-DD, such as 2026-12-02" % text,
+                                 ru="дата %r: нужно ГГГГ-ММ-ДД, например 2026-12-02" % text
+                                 ) from None
+        elif not text or len(text) > FACT_LENGTH or not text.isprintable():
+            raise SetupError("%s %r: expected text on one line, 1 to %d characters" % (
+                en, text, FACT_LENGTH), ru="%s %r: нужен текст в одну строку, от 1 до %d "
+                "символов" % (ru, text, FACT_LENGTH))
+        values[column] = text
+    if values:
+        with db.transaction():
+            db.update("events", {"id": event_id}, values, actor)
+    return values
+
+
+def event_facts(db, event_id):
+    """{column: value or None} of the event's facts."""
+    row = db.one("SELECT %s FROM events WHERE id = ?" % ", ".join(c for c, _, _ in EVENT_FACTS),
+                 (event_id,))
+    return {c: row[c] for c, _, _ in EVENT_FACTS}
 
 
 def the_event(db):

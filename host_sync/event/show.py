@@ -16,7 +16,9 @@ _TEXT = {
            "terminals": "Terminals registered: %d", "placed": "section %s table %s",
            "unplaced": "not placed", "seen": "last sync %s", "never": "never synced",
            "none": "none", "no_sessions": "No sessions yet.",
-           "kinds": {"mitchell": "Mitchell", "howell": "Howell", "teams": "teams"}},
+           "kinds": {"mitchell": "Mitchell", "howell": "Howell", "teams": "teams"},
+           "facts": ("Date", "Venue", "Director", "Club"), "not_given": "not given",
+           "closed": "  correction period closed %s"},
     "ru": {"event": "Турнир: %s (%s)", "session": "Сессия %d", "current": " (текущая)",
            "section": "Секция %s: %s, столов %d, туров %d, сдач в туре %d",
            "pairs": "Пары:", "unnamed": "(без имён)", "boards": "Сдачи: %s",
@@ -25,7 +27,9 @@ _TEXT = {
            "terminals": "Зарегистрировано терминалов: %d", "placed": "секция %s стол %s",
            "unplaced": "не назначен", "seen": "последняя синхронизация %s",
            "never": "ещё не синхронизирован", "none": "нет", "no_sessions": "Сессий пока нет.",
-           "kinds": {"mitchell": "Митчелл", "howell": "Хоуэлл", "teams": "командный"}},
+           "kinds": {"mitchell": "Митчелл", "howell": "Хоуэлл", "teams": "командный"},
+           "facts": ("Дата", "Место", "Судья", "Клуб"), "not_given": "не указано",
+           "closed": "  период исправлений закрыт %s"},
 }
 LANGUAGES = tuple(_TEXT)
 
@@ -34,8 +38,9 @@ def summary(db, lang="ru"):
     """The whole event as text in `lang` ('ru' or 'en')."""
     t = _TEXT[lang]
     event_id, name, _ = setup.the_event(db)
-    lines = [t["event"] % (name, db.path)]
-    sessions = db.all("SELECT id, number, current FROM sessions WHERE event_id = ? "
+    lines = [t["event"] % (name, db.path), facts(db, event_id, lang).rstrip("\n")]
+    sessions = db.all("SELECT id, number, current, corrections_closed_at FROM sessions "
+                      "WHERE event_id = ? "
                       "ORDER BY number", (event_id,))
     if not sessions:
         lines.append(t["no_sessions"])
@@ -45,8 +50,18 @@ def summary(db, lang="ru"):
     return "\n".join(lines) + "\n"
 
 
+def facts(db, event_id, lang="ru"):
+    """The event's date, venue, director and club, one a line ("not given" where none is)."""
+    t = _TEXT[lang]
+    given = setup.event_facts(db, event_id)
+    return "".join("%s: %s\n" % (label, given[column] or t["not_given"]) for label, (
+        column, _, _) in zip(t["facts"], setup.EVENT_FACTS))
+
+
 def _session(db, s, t, lang):
     lines = [t["session"] % s["number"] + (t["current"] if s["current"] else "")]
+    if s["corrections_closed_at"]:
+        lines.append(t["closed"] % s["corrections_closed_at"][:16].replace("T", " "))
     for letter, mv in setup.section_movements(db, s["id"]).items():
         lines.append(t["section"] % (letter, t["kinds"].get(mv.kind, mv.kind), mv.tables,
                                      mv.round_count, mv.boards_per_set))

@@ -9,7 +9,9 @@ exporter). USEBIO has no element for this project's adjusted scores, so a travel
 may carry NS_SCORE / EW_SCORE (split), ADJUSTED_NS / ADJUSTED_EW (artificial codes),
 WEIGHTED ("1/3 110;2/3 -50") and FOULED_GROUP, and a BOARD carries DEALER (N, E, S, W) and
 VULNERABILITY (None, NS, EW, All) so a board dealt to another rotation than Law 2's is scored
-as it was dealt; other readers skip unknown elements.
+as it was dealt; other readers skip unknown elements. The event's facts (Session.info) go
+where USEBIO files have them: CLUB > CLUB_NAME, EVENT > DATE (DD/MM/YYYY), and each PLAYER's
+federation number as NATIONAL_ID_NUMBER.
 """
 
 import xml.etree.ElementTree as ET
@@ -53,8 +55,12 @@ def _participants(section, session, scored):
         if standing.percent is not None:
             _text(element, "PERCENTAGE", number_text(standing.percent))
         _text(element, "BOARDS_PLAYED", standing.boards)
-        for name in pair.names:
-            _text(ET.SubElement(element, "PLAYER"), "PLAYER_NAME", name)
+        numbers = session.info.get("numbers", {}).get(pair.number, ())
+        for i, name in enumerate(pair.names):
+            player = ET.SubElement(element, "PLAYER")
+            _text(player, "PLAYER_NAME", name)
+            if i < len(numbers) and numbers[i] is not None:
+                _text(player, "NATIONAL_ID_NUMBER", numbers[i])
 
 
 def _line(board_element, session, s):
@@ -125,11 +131,14 @@ def export_xml(session, scored=None, club=""):
     """The USEBIO 1.2 document of a scored session, as UTF-8 text."""
     scored = scored or score_session(session)
     root = ET.Element("USEBIO", Version="1.2")
+    club = club or session.info.get("club")
     if club:
         _text(ET.SubElement(root, "CLUB"), "CLUB_NAME", club)
     event = ET.SubElement(root, "EVENT", EVENT_TYPE=EVENT_TYPES[session.method])
     _text(event, "PROGRAM_NAME", "host-sync")
     _text(event, "EVENT_DESCRIPTION", session.name)
+    if session.info.get("date"):  # DD/MM/YYYY, as USEBIO files give it
+        _text(event, "DATE", "/".join(reversed(session.info["date"].split("-"))))
     _text(event, "BOARD_SCORING_METHOD", METHOD_NAMES[session.method])
     if session.method == "mp":
         _text(event, "MP_SCALE", session.scale)
@@ -187,6 +196,19 @@ def _result(board_number, line):
     return result
 
 
+def _info(root, event):
+    """Session.info from CLUB_NAME and the event's DATE (DD/MM/YYYY; another form is left
+    out rather than guessed)."""
+    info = {"numbers": {}}
+    club = root.find("CLUB")
+    if club is not None and _get(club, "CLUB_NAME"):
+        info["club"] = _get(club, "CLUB_NAME")
+    parts = (_get(event, "DATE") or "").split("/")
+    if len(parts) == 3 and all(p.isdigit() for p in parts) and len(parts[2]) == 4:
+        info["date"] = "%s-%02d-%02d" % (parts[2], int(parts[1]), int(parts[0]))
+    return info
+
+
 def import_xml(text):
     """A Session from a USEBIO 1.2 document (pairs events); ValueError when it is not one."""
     try:
@@ -204,11 +226,16 @@ def import_xml(text):
         raise Refused("board scoring method %s is not supported" % method_name)
     session = Session(name=_get(event, "EVENT_DESCRIPTION") or "", method=methods[method_name],
                       scale=_int(event, "MP_SCALE") or 2, trim=_int(event, "BUTLER_TRIM") or 0)
+    session.info = _info(root, event)
     for section in event.iter("SECTION"):
         for pair in section.iter("PAIR"):
             number = _get(pair, "PAIR_NUMBER")
-            names = tuple(_get(p, "PLAYER_NAME") or "" for p in pair.findall("PLAYER"))
-            session.pairs[number] = Pair(number, names)
+            players = pair.findall("PLAYER")
+            session.pairs[number] = Pair(number, tuple(_get(p, "PLAYER_NAME") or ""
+                                                       for p in players))
+            ids = tuple(_get(p, "NATIONAL_ID_NUMBER") for p in players)
+            if any(ids):
+                session.info["numbers"][number] = ids
         for board in section.findall("BOARD"):
             number = _int(board, "BOARD_NUMBER")
             if number is None:

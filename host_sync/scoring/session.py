@@ -174,6 +174,9 @@ class Session:
     method: str = "mp"  # "mp", "cross-imps", "butler", "total"
     scale: int = 2  # matchpoint scale shown: 2 (2/1) or 1 (1/0.5)
     trim: int = 0  # Butler: results dropped at each end of the datum
+    # the event's facts for the exports, which the scoring ignores: "date" (YYYY-MM-DD),
+    # "venue", "director", "club", and "numbers": pair -> the players' federation numbers
+    info: dict = field(default_factory=dict)
 
     def board(self, number):
         if number not in self.boards:

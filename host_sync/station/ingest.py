@@ -23,6 +23,7 @@ from bridge.calls import FIRST_BID, LAST_BID, MAX_LEVEL, level, strain
 from bridge.cards import parse_deal
 from bridge.lawcodes import DIRECTOR
 
+from host_sync.event import corrections
 from host_sync.event.auctions import replay
 from host_sync.event.db import now
 from host_sync.event.setup import current_session
@@ -141,6 +142,20 @@ def _check_adj(d):
             raise Invalid("the weights of the parts must add up to 100")
 
 
+def _check_fix(d):
+    pairs = d.get("pr")
+    if not isinstance(pairs, list) or len(pairs) != 2:
+        raise Invalid("pr must be [NS pair, EW pair], not %r" % (pairs,))
+    _int({"pr": pairs[0]}, "pr", 1, BIG), _int({"pr": pairs[1]}, "pr", 1, BIG)
+    how = _text(d, "how", ("res", "erase") + ADJ_HOW)
+    if how == "res":
+        _check_quick(d)
+        _int(d, "tr", 0, 13, optional=d.get("po") is not None)  # a pass-out has no tricks
+        _int(d, "sc", -10000, 10000, optional=True)
+    elif how != "erase":
+        _check_adj(d)
+
+
 def _check_pdir(d):
     _text(d, "d", play_records.ENTRIES)
     _int(d, "su", 0, 3, optional=True)
@@ -164,6 +179,7 @@ _BOARD_KINDS = {
     "ver": lambda d: _int(d, "ok", 0, 1),
     "adj": _check_adj,
     "erase": lambda d: None,
+    "fix": _check_fix,
 }
 
 
@@ -561,6 +577,9 @@ class _Run:
         old = self._result(board)
         if old is not None:
             self.db.delete("results", {"id": old["id"]}, self.actor, self.tid)
+
+    def _fix(self, seq, board, d):
+        corrections.terminal_fix(self, seq, board, d)
 
     # -- the play (recorded card by card) --
 

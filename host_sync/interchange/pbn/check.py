@@ -125,7 +125,7 @@ def replay_auction(game, dealer):
                     return auction, law, condoned
                 seat = (seat + 1) & 3
             continue
-        law = make(seat, calls.parse(token), bool(marks.get(i)))
+        law = make(seat, calls.parse(token, True), bool(marks.get(i)))
         if law is not None:
             return auction, law, condoned
         seat = (seat + 1) & 3

@@ -4,7 +4,8 @@ Export: every traveller line becomes a game; the last game of each board carries
 ScoreTable and the last game of the file the TotalScoreTable (PBN 5.9, 5.10). What PBN has no
 tag for is written in tags of this project, which other readers skip (PBN 4.9):
 PairId_NS / PairId_EW (the pair numbers), Adjusted ("assigned", "weighted 1/3 110;2/3 -50",
-"artificial NS A+ EW A-") and FouledGroup. The opening lead is the play section's only card;
+"artificial NS A+ EW A-") and FouledGroup. The opening lead is the play section's only card
+(the rest of the first trick '-');
 the recorded auction, with the director's rulings as notes, the auction section.
 Import reads such games back into a `Session`.
 """
@@ -44,17 +45,41 @@ def _points_text(value):
     return "-" if value is None else number_text(value) if not isinstance(value, tuple) else "-"
 
 
+def _pbn_date(iso):
+    """'2026-12-02' -> '2026.12.02' (PBN 3.4.3), '?' when the event has no date."""
+    return iso.replace("-", ".") if iso else "?"
+
+
+def _info_from_tags(tags):
+    """Session.info from the first game's Date and Site (what `_game` writes)."""
+    info = {}
+    date = tags.get("Date", "?")
+    if len(date) == 10 and "?" not in date:
+        info["date"] = date.replace(".", "-")
+    if tags.get("Site", "?") not in ("", "?"):
+        info["venue"] = tags["Site"]
+    if tags.get("Competition"):
+        info["competition"] = tags["Competition"]
+    return info
+
+
 def _game(session, result, board):
     ns, ew = session.pair(result.ns), session.pair(result.ew)
     north, south = _names(ns)
     east, west = _names(ew)
-    tags = {"Event": session.name or "?", "Site": "?", "Date": "?", "Board": str(result.board),
+    date = _pbn_date(session.info.get("date"))
+    tags = {"Event": session.name or "?", "Site": session.info.get("venue") or "?",
+            "Date": date, "Board": str(result.board),
             "West": west, "North": north, "East": east, "South": south,
             "Dealer": SEATS[board.dealer_seat()], "Vulnerable": board.vul(),
             "Deal": board.deal or "", "Scoring": _scoring_tag(session) or "?",
             "Declarer": result.declarer, "Contract": result.contract,
             "Result": "" if result.tricks is None else str(result.tricks),
             "PairId_NS": result.ns, "PairId_EW": result.ew}
+    if date != "?":
+        tags["EventDate"] = date  # 4.4.1: the event's first day; one session, the same
+    if session.info.get("competition"):
+        tags["Competition"] = session.info["competition"]  # 4.1.1: "Pairs", "Teams"
     if result.round is not None:
         tags["Round"] = str(result.round)
     if result.table is not None:
@@ -73,8 +98,11 @@ def _game(session, result, board):
     if result.auction:
         _auction(game, result.auction, board.dealer_seat())
     if result.lead and result.declarer:
+        # 3.6: a whole first trick, '-' for the three cards not recorded, then '*' (a lone
+        # card on the line is what endplay and other table readers cannot take)
         game.play_first = SEATS[lho(parse_seat(result.declarer))]
-        game.plays, game.card_notes, game.card_nags = [result.lead.upper()], [None], [[]]
+        game.plays = [result.lead.upper(), "-", "-", "-"]
+        game.card_notes, game.card_nags = [None] * 4, [[] for _ in range(4)]
         game.play_end = "*"
     return game
 
@@ -200,7 +228,8 @@ def session_from_games(games, name=None):
     games = list(games)
     if not games:
         raise Refused("no games")
-    session = Session(name=name if name is not None else games[0].tags.get("Event", ""))
+    session = Session(name=name if name is not None else games[0].tags.get("Event", ""),
+                      info=_info_from_tags(games[0].tags))
     scoring = games[0].tags.get("Scoring", "")
     if scoring and scoring != "?":
         session.method, session.scale = _method_from_tag(scoring)
