@@ -24,8 +24,19 @@ class Refused(ValueError):
 
 class FileProblems(Refused):
     """A file that cannot be imported: `problems` lists every bad line or game as
-    "file:line: why", all of them at once, so the scorer mends the file in one go."""
+    "file:line: why", all of them at once, so the scorer mends the file in one go. A problem
+    is a string (English only) or a Refused (with its Russian, see `at`)."""
 
     def __init__(self, problems):
-        self.problems = list(problems)
-        Refused.__init__(self, "\n".join(self.problems))
+        lines = [p if isinstance(p, Refused) else Refused(p) for p in problems]
+        self.problems = [str(p) for p in lines]
+        Refused.__init__(self, "\n".join(self.problems),
+                         ru="\n".join(p.text("ru") for p in lines))
+
+
+def at(where, why, ru=None):
+    """The refusal `why` (an exception, a Refused's Russian kept, or English text with its
+    Russian `ru`) said at `where` ("file:line"), in both languages."""
+    if isinstance(why, Exception):
+        why, ru = str(why), why.text("ru") if isinstance(why, Refused) else None
+    return Refused("%s: %s" % (where, why), ru="%s: %s" % (where, ru or why))

@@ -149,3 +149,27 @@ def event_location(request, tmp_path):
     if request.param == "sqlite":
         return str(tmp_path / "event.db")
     return request.getfixturevalue("pg_url")
+
+
+@pytest.fixture(autouse=True)
+def english_command_line(monkeypatch):
+    """The host's messages in English, as the tests quote them (HOST_SYNC_LANG, inherited by
+    the host-sync processes tests start); tests/test_cli_language.py checks the Russian
+    default with the variable removed."""
+    monkeypatch.setenv("HOST_SYNC_LANG", "en")
+
+
+@pytest.fixture
+def host_cli(capsys):
+    """Run `host-sync ARGS` in this process: (exit status, stdout, stderr), argparse's own
+    exits (--help, a usage error) included."""
+    from host_sync import cli
+
+    def run(*args):
+        try:
+            status = cli.main([str(a) for a in args])
+        except SystemExit as e:
+            status = e.code
+        got = capsys.readouterr()
+        return status, got.out, got.err
+    return run

@@ -57,7 +57,9 @@ def test_every_flag_and_ruling_with_where_when_and_state(event):
         assert director_list(db, session=2) == []
 
 
-def test_the_list_speaks_russian_by_default_and_english_on_request(event, capsys):
+def test_the_list_speaks_russian_by_default_and_english_on_request(event, capsys,
+                                                                   monkeypatch):
+    monkeypatch.delenv("HOST_SYNC_LANG")
     assert main(["flags", str(event)]) == 0
     ru = capsys.readouterr().out
     assert "Сессия 1" in ru and "стол A1" in ru and "сдача 1" in ru and "Закон 27" in ru
@@ -69,11 +71,13 @@ def test_the_list_speaks_russian_by_default_and_english_on_request(event, capsys
     assert "flags: 1 (1 open), rulings: 0" in en
 
 
-def test_an_event_without_flags_says_so_and_a_wrong_file_is_refused(tmp_path, capsys):
+def test_an_event_without_flags_says_so_and_a_wrong_file_is_refused(tmp_path, capsys,
+                                                                    monkeypatch):
+    monkeypatch.delenv("HOST_SYNC_LANG")
     path = tmp_path / "event.db"
     with open_db(path, create=True) as db:
         setup.add_session(db, setup.create_event(db, "Пары"), 1, event_movement(4))
     assert main(["flags", str(path)]) == 0
     assert capsys.readouterr().out == "Флагов и решений нет.\n"
     assert main(["flags", str(tmp_path / "nothing.db")]) == 2
-    assert "no such event database" in capsys.readouterr().err
+    assert "нет такой базы турнира" in capsys.readouterr().err

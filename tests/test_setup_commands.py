@@ -408,7 +408,7 @@ def test_event_show_in_russian_and_english(club, host, tmp_path, corpus):
     assert host("names", "import", club, names)[0] == 0
     assert host("deals", "import", club, TWO_ROOMS_12)[0] == 0
     placed_terminal(club, "A", 4)
-    status, ru, _ = host("event", "show", club)
+    status, ru, _ = host("--lang", "ru", "event", "show", club)
     assert status == 0
     for text in ("Турнир: Клуб, вторник", "Сессия 1 (текущая)",
                  "Секция A: Митчелл, столов 6, туров 5, сдач в туре 4", "Тур 5",

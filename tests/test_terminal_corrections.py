@@ -108,3 +108,17 @@ def test_after_the_last_round_the_director_still_corrects(tmp_path):
     assert got["cpython"][0] == ("fix", {"b": 3, "pr": [3, 11], "how": "res", "ct": 21, "x": 0,
                                          "dcl": 0, "tr": 9, "sc": -50})
     assert "Директор Сд3 3-11" in got["cpython"][1]
+
+
+def test_the_correction_shows_the_result_it_corrects(tmp_path):
+    """The director sees what stands before changing it: the board's line for these pairs in
+    the traveller the station pushed (travellers.cbor), or that there is none."""
+    import cbor2
+
+    term = two_rounds_closed(tmp_path)
+    (tmp_path / "travellers.cbor").write_bytes(cbor2.dumps(
+        {2: [[1, 9, 17, 0, 0, 10, 430], [3, 11, 12, 0, 1, 8, -120]]}, canonical=True))
+    term.press("DIR %s OK DOWN DOWN 2" % PINKEYS)  # board 2 of round 1, pairs 3 and 11
+    assert term.app.lines()[:2] == ["Сд2 исправление 79C", "сейчас: 2БКВ= -120"]
+    term.press("BACK DOWN 2")  # board 3: not in the traveller
+    assert term.app.lines()[:2] == ["Сд3 исправление 79C", "сейчас: протокола нет"]

@@ -562,14 +562,17 @@ def test_every_option_of_the_play_is_entered_with_the_terminal_keys(laws_term, s
 
 
 SCREEN_TEXTS = {  # the director's screens with no card held, and what they ask for
-    "ru": {"menu": "2 решение: пр.68", "68": ["Пр.68", "Уступка вистующего", "1 Вистующий"],
+    "ru": {"menu": "2 решение: пр.68", "68": ["Пр.68", "1 Вистующий"],
+           "68_full": "Уступка вистующего",
            "seat": "Игрок: ♣♦♥♠=С/В/Ю/З", "tricks": "Взяток: 3, OK",
-           "79C": ["Пр.79C", "После розыгрыша", "1 Уступка или", "2 Игрок не сыграл"],
+           "79C": ["Пр.79C", "1 Уступка или", "2 Игрок не сыграл"],
+           "79C_full": "После розыгрыша",
            "trick": "Взятка 2, карта: _", "card": "Взятка 2, карта: ♣_"},
-    "en": {"menu": "2 rule: law 68", "68": ["Law 68", "A defender's",
-                                              "1 A defender"],
+    "en": {"menu": "2 rule: law 68", "68": ["Law 68", "1 A defender"],
+           "68_full": "A defender's",
            "seat": "Player: ♣♦♥♠=N/E/S/W", "tricks": "Tricks: 3, OK",
-           "79C": ["Law 79C", "After the play", "1 Concession or", "2 A player did not"],
+           "79C": ["Law 79C", "1 Concession or", "2 A player did not"],
+           "79C_full": "After the play",
            "trick": "Trick 2, card: _", "card": "Trick 2, card: ♣_"},
 }
 
@@ -588,10 +591,11 @@ def test_concession_objected_and_the_correction_period_in_both_languages(tmp_pat
     term.press("DIR %s OK" % PINKEYS)
     assert words["menu"] in term.text().lower()
     term.press("2")
-    for w in words["68"]:
+    for w in words["68"]:  # the options a short line each
         assert w in term.text()
-    term.press("1")
-    assert words["seat"] in term.text()
+    assert words["68_full"] not in term.text()
+    term.press("1")  # the option's digit: the law's and the option's texts in full
+    assert words["68_full"] in term.text() and words["seat"] in term.text()
     term.press("D")  # East: no entry yet, the tricks are asked for
     term.press("OK")
     assert [k for k, _ in term.records()].count("pdir") == 0
@@ -613,7 +617,8 @@ def test_concession_objected_and_the_correction_period_in_both_languages(tmp_pat
         seen += term.press("DOWN").text()
     for w in words["79C"]:
         assert w in seen
-    term.press("2 H 2")
+    assert words["79C_full"] in term.press("2").text()
+    term.press("H 2")
     assert words["trick"] in term.text()
     term.press("C")
     assert words["card"] in term.text()

@@ -19,6 +19,7 @@ import argparse
 import json
 import os
 import select
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -39,6 +40,21 @@ from hw.backends.keyboard import KeyboardKeypad  # noqa: E402
 _INT_KEYED = ("names", "players", "boards")
 LEGEND = ("keys: 0-9  c d h s n = C D H S NT  p x r = PASS X XX  Enter=OK  "
           "Backspace=BACK  arrows=UP/DOWN  m=MENU  !=DIR  q=quit")
+
+
+COLUMNS, LINES = 130, 40  # the 128x64 display in half blocks, with its frame and the legend
+
+
+def console_too_small(size):
+    """What to tell the user (Russian and English) when the console cannot show the display
+    whole, or None: a smaller one would scroll it into garbage."""
+    if size.columns >= COLUMNS and size.lines >= LINES:
+        return None
+    return ("Симулятору нужно окно не меньше %d столбцов и %d строк, а сейчас %dx%d: "
+            "увеличьте окно.\nThe simulator needs a console of at least %d columns and %d "
+            "lines; this one is %dx%d: make it larger.\n" % (
+                COLUMNS, LINES, size.columns, size.lines, COLUMNS, LINES, size.columns,
+                size.lines))
 
 
 def config_file(path, out):
@@ -113,6 +129,10 @@ def main(argv=None):
             print("error: " + error, file=sys.stderr)
             return 1
         return 0
+    narrow = console_too_small(shutil.get_terminal_size((0, 0)))
+    if narrow:
+        sys.stderr.write(narrow)
+        return 2
     interactive(config_path, args.out)
     return 0
 

@@ -96,7 +96,20 @@ class AssignScreen:
         self.board = board
         self.how = how  # "asg" assigned, "wgt" weighted or "res" corrected, as recorded
         self.parts = []
+        self.now = None  # the result being corrected, as a line (current_text)
         self.clear()
+
+    def current_text(self, app):
+        """The board's result at this table as the station's traveller has it, for the
+        director correcting it: `было: 3♥В= -140` (the pairs are the closed round's)."""
+        from terminal.traveller import cells, lines_of  # only while a result is corrected
+
+        played = self.board.played
+        for line in lines_of(app.folder, self.board.b):
+            got = cells(line)
+            if got and line[0] == played >> 10 & 1023 and line[1] == played & 1023:
+                return t("fix_now") % (got[1] + " " + got[2])
+        return t("fix_unknown")
 
     def total(self):
         return sum(p[0] for p in self.parts)
@@ -161,6 +174,10 @@ class AssignScreen:
         title = (t("adj_wgt") if self.how == "wgt" else t("td_fix") if self.how == "res"
                  else t("adj_asg"))[2:]
         out = [t("brd") + str(self.board.b) + " " + title]
+        if self.how == "res":
+            if self.now is None:
+                self.now = self.current_text(app)
+            out.append(self.now)
         if self.how == "wgt":
             out.append(t("part") % (len(self.parts) + 1, self.total()))
             for p in self.parts[-1:]:

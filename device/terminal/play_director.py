@@ -17,7 +17,7 @@ from bridge import play_rulings
 
 from hw import keys
 from terminal.rulings import TextScreen
-from terminal.screens import Digits, card_text, rank_key, seat_key, suit, wrap
+from terminal.screens import COLUMNS, Digits, card_text, rank_key, seat_key, suit, wrap
 from terminal.session import PLAY_DIRECTOR
 from terminal.ui_text import lang, seat, t
 
@@ -97,10 +97,14 @@ class PlayRulingScreen(TextScreen):
         self.tricks = None  # the tricks (70, 68B2, 71) or the trick's number (67B1)
 
     def body(self, app):
+        """The options a line each (the digit and the first words), so that all fit on one
+        screen, as rulings.RulingScreen has them; the digit of one gives the law's text, the
+        option's in full and its paragraph, scrolled, with what it still needs."""
         law, _s, _c, options = play_pending(self.board)
         if self.choice >= 0:
             entry, paragraph, text = options[self.choice]
-            out = wrap(str(self.choice + 1) + " " + text) + [paragraph]
+            out = wrap(play_rulings.describe(law, lang())) + wrap(
+                str(self.choice + 1) + " " + text) + [paragraph]
             if self.seat >= 0:
                 out.append(seat(self.seat))
             if self.suit >= 0:
@@ -108,16 +112,16 @@ class PlayRulingScreen(TextScreen):
             if self.card >= 0:
                 out.append(card_text(self.card))
             return out
-        out = wrap(play_rulings.describe(law, lang()))
-        if law == "70":
+        out = []
+        for i in range(len(options)):
+            out.append(("%d %s" % (i + 1, options[i][2]))[:COLUMNS])
+        if law == "70":  # the claim's remaining hands, for the director's judgment
             play = self.board.get_play()
             hands = play.remaining_hands()
             if hands:
                 out.append(t("left"))
                 for s in range(4):
                     out.append(seat(s) + " " + hands[s])
-        for i in range(len(options)):
-            out += wrap(str(i + 1) + " " + options[i][2])
         return out
 
     def needs(self):

@@ -6,11 +6,10 @@ import json
 
 from bridge.seats import SEATS
 
+from host_sync.cli.lang import EVENT_DB, lang_option, tr
 from host_sync.event import corrections, flags
 from host_sync.event.db import open_db
 from host_sync.event.results import contract_text
-
-LANGUAGES = ("ru", "en")
 
 _TEXT = {
     "ru": {"session": "Сессия %s", "none": "Флагов и решений нет.", "open": "открыт",
@@ -62,55 +61,86 @@ _TEXT = {
 
 
 def add_commands(sub):
-    fl = sub.add_parser("flags", help="every flag and ruling of the event, open or ruled",
-                        description="Lists the director's flags (from the terminals and from "
-                                    "the host's checks) and rulings with their Law, table, "
-                                    "round, board, time and state.")
-    fl.add_argument("db", metavar="EVENT.db")
-    fl.add_argument("--session", type=int, metavar="N", help="only session N")
-    fl.add_argument("--open", action="store_true", help="only the flags still open")
-    fl.add_argument("--lang", choices=LANGUAGES, default="ru")
+    fl = sub.add_parser("flags", help=tr("every flag and ruling of the event, open or ruled",
+                                         "все флаги и решения турнира, открытые и решённые"),
+                        description=tr(
+                            "Lists the director's flags (from the terminals and from the "
+                            "host's checks) and rulings with their Law, table, round, board, "
+                            "time and state.",
+                            "Список флагов судьи (с терминалов и из проверок хоста) и решений: "
+                            "Закон, стол, тур, сдача, время и состояние."))
+    fl.add_argument("db", metavar="EVENT.db", help=EVENT_DB)
+    fl.add_argument("--session", type=int, metavar="N", help=tr("only session N",
+                                                                "только сессия N"))
+    fl.add_argument("--open", action="store_true", help=tr("only the flags still open",
+                                                           "только открытые флаги"))
+    lang_option(fl)
     fl.set_defaults(run=run_flags)
 
-    res_sub = sub.add_parser("result", help="correct, adjust or delete a table's result (Law "
-                                            "79C correction period)")
+    res_sub = sub.add_parser("result", help=tr(
+        "correct, adjust or delete a table's result (Law 79C correction period)",
+        "исправить, присудить или удалить результат стола (Закон 79C, период исправлений)"))
     res_sub = res_sub.add_subparsers(dest="result_command", metavar="ACTION")
     res_sub.required = True
-    cor = _line_parser(res_sub, "correct", "the contract, declarer and tricks of a result",
-                       "CONTRACT is 4S, 3NTX, 2HXX (БК for NT) or pass; DECLARER N E S W (or "
-                       "С В Ю З); TRICKS declarer's tricks 0..13. The Law 77 score follows.")
-    cor.add_argument("contract", metavar="CONTRACT")
-    cor.add_argument("declarer", metavar="DECLARER", nargs="?")
-    cor.add_argument("tricks", metavar="TRICKS", nargs="?")
+    cor = _line_parser(res_sub, "correct", tr(
+        "the contract, declarer and tricks of a result",
+        "контракт, разыгрывающий и взятки результата"), tr(
+        "CONTRACT is 4S, 3NTX, 2HXX (БК for NT) or pass; DECLARER N E S W (or С В Ю З); TRICKS "
+        "declarer's tricks 0..13. The Law 77 score follows.",
+        "CONTRACT — 4S, 3NTX, 2HXX (БК — без козыря) или pass; DECLARER — N E S W (или С В Ю "
+        "З); TRICKS — взятки разыгрывающего 0..13. Счёт по Закону 77 следует из них."))
+    cor.add_argument("contract", metavar="CONTRACT", help=tr("4S, 3NTX, 2HXX or pass",
+                                                             "4S, 3NTX, 2HXX или pass"))
+    cor.add_argument("declarer", metavar="DECLARER", nargs="?", help=tr(
+        "N E S W (or С В Ю З)", "N E S W (или С В Ю З)"))
+    cor.add_argument("tricks", metavar="TRICKS", nargs="?", help=tr(
+        "declarer's tricks 0..13", "взятки разыгрывающего 0..13"))
     cor.set_defaults(run=run_correct)
-    adj = _line_parser(res_sub, "adjust", "the director's adjusted score (Law 12C)",
-                       "One of: --artificial NS EW (A+, A, A- or 55%%: 12C2), --assigned "
-                       "'4S N 10' (12C1a) or several weighted parts '60%% 4S N 10' '40%% 4S N "
-                       "9' (12C1c), --split 'NS part' 'EW part' (each side its own score, "
-                       "12C1e), --not-played.")
-    adj.add_argument("--artificial", nargs=2, metavar=("NS", "EW"))
-    adj.add_argument("--assigned", nargs="+", metavar="PART")
-    adj.add_argument("--split", nargs=2, metavar=("NS_PART", "EW_PART"))
-    adj.add_argument("--not-played", action="store_true")
+    adj = _line_parser(res_sub, "adjust", tr("the director's adjusted score (Law 12C)",
+                                             "присуждённый судьёй счёт (Закон 12C)"), tr(
+        "One of: --artificial NS EW (A+, A, A- or 55%: 12C2), --assigned '4S N 10' (12C1a) or "
+        "several weighted parts '60% 4S N 10' '40% 4S N 9' (12C1c), --split 'NS part' 'EW "
+        "part' (each side its own score, 12C1e), --not-played.",
+        "Одно из: --artificial NS EW (A+, A, A- или 55%: 12C2), --assigned '4S N 10' (12C1a) "
+        "или несколько взвешенных частей '60% 4S N 10' '40% 4S N 9' (12C1c), --split 'часть "
+        "NS' 'часть EW' (у каждой стороны свой счёт, 12C1e), --not-played."))
+    adj.add_argument("--artificial", nargs=2, metavar=("NS", "EW"), help=tr(
+        "artificial adjusted scores, A+ A A- or a percentage (Law 12C2)",
+        "искусственный счёт, A+ A A- или процент (Закон 12C2)"))
+    adj.add_argument("--assigned", nargs="+", metavar="PART", help=tr(
+        "an assigned score '4S N 10', or weighted parts '60%% 4S N 10' (Law 12C1a, 12C1c)",
+        "назначенный счёт '4S N 10' или взвешенные части '60%% 4S N 10' (Закон 12C1a, "
+        "12C1c)"))
+    adj.add_argument("--split", nargs=2, metavar=("NS_PART", "EW_PART"), help=tr(
+        "each side its own assigned score (Law 12C1e)",
+        "у каждой стороны свой назначенный счёт (Закон 12C1e)"))
+    adj.add_argument("--not-played", action="store_true", help=tr(
+        "the board was not played", "сдача не играна"))
     adj.set_defaults(run=run_adjust)
-    dele = _line_parser(res_sub, "delete", "remove a table's result on a board",
-                        "The line leaves the traveller; the audit keeps its last values.")
+    dele = _line_parser(res_sub, "delete", tr("remove a table's result on a board",
+                                              "удалить результат стола на сдаче"), tr(
+        "The line leaves the traveller; the audit keeps its last values.",
+        "Строка уходит из протокола; журнал изменений хранит её последние значения."))
     dele.set_defaults(run=run_delete)
 
 
 def _line_parser(sub, name, help, description):
     """`result NAME EVENT.db --board B --table T [--section X] [--round R] [--session N]`."""
     p = sub.add_parser(name, help=help, description=description)
-    p.add_argument("db", metavar="EVENT.db")
-    p.add_argument("--board", type=int, required=True)
-    p.add_argument("--table", type=int, required=True)
-    p.add_argument("--section", help="the section letter (needed when there are several)")
-    p.add_argument("--round", type=int, help="the round (needed if the table had the board "
-                                              "twice)")
-    p.add_argument("--session", type=int, metavar="N", help="default: the current session")
-    p.add_argument("--actor", default=corrections.ACTOR,
-                   help="who the audit names (default: director)")
-    p.add_argument("--lang", choices=LANGUAGES, default="ru")
+    p.add_argument("db", metavar="EVENT.db", help=EVENT_DB)
+    p.add_argument("--board", type=int, required=True, help=tr("the board", "сдача"))
+    p.add_argument("--table", type=int, required=True, help=tr("the table", "стол"))
+    p.add_argument("--section", help=tr("the section letter (needed when there are several)",
+                                        "буква секции (нужна, если их несколько)"))
+    p.add_argument("--round", type=int, help=tr(
+        "the round (needed if the table had the board twice)",
+        "тур (нужен, если стол играл сдачу дважды)"))
+    p.add_argument("--session", type=int, metavar="N", help=tr(
+        "default: the current session", "по умолчанию текущая сессия"))
+    p.add_argument("--actor", default=corrections.ACTOR, help=tr(
+        "who the audit names (default: director)",
+        "кого журнал изменений назовёт автором (по умолчанию director)"))
+    lang_option(p)
     return p
 
 

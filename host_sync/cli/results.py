@@ -5,8 +5,10 @@ from pathlib import Path
 
 from rich.console import Console
 
-from host_sync.interchange.files import load, output_format, save
+from host_sync.cli.lang import lang_option, say, tr
+from host_sync.interchange.files import is_database, load, output_format, save
 from host_sync.reports.console import print_rankings
+from host_sync.reports.director import session_director_list
 from host_sync.reports.i18n import LANGUAGES
 from host_sync.reports.render import render_site
 from host_sync.scoring.board import METHODS
@@ -16,7 +18,9 @@ from host_sync.scoring.session import score_session
 def run_score(args, out, err):
     scored = score_session(load(args.source, args.method, args.session))
     if not scored.standings:
-        out.write("score: %s has no verified results to rank\n" % args.source)
+        out.write(say(args, "score: %s has no verified results to rank\n",
+                      "score: в %s нет подтверждённых результатов для таблицы\n")
+                  % args.source)
         return 0
     print_rankings(Console(file=out), scored, args.lang)
     return 0
@@ -26,47 +30,70 @@ def run_export(args, out, err):
     output_format(args.output)  # before reading anything
     session = load(args.source, args.method, args.session)
     save(session, args.output)
-    out.write("export: %d results -> %s\n" % (len(session.results), args.output))
+    out.write(say(args, "export: %d results -> %s\n", "export: результатов %d -> %s\n")
+              % (len(session.results), args.output))
     return 0
 
 
 def run_report(args, out, err):
     session = load(args.source, args.method, args.session)
     scored = score_session(session)
-    for lang in args.lang:
-        files = render_site(session, Path(args.output) / lang, lang, scored)
-        out.write("report: %d pages -> %s\n" % (len(files), Path(args.output) / lang))
+    director = (session_director_list(args.source, args.session)
+                if is_database(args.source) else None)
+    for lang in args.pages:
+        files = render_site(session, Path(args.output) / lang, lang, scored, director)
+        out.write(say(args, "report: %d pages -> %s\n", "report: страниц %d -> %s\n")
+                  % (len(files), Path(args.output) / lang))
     return 0
 
 
 def _source_arguments(parser):
-    parser.add_argument("source", metavar="IN")
-    parser.add_argument("--session", type=int, metavar="N",
-                        help="with an event database: the session (default: the current one)")
-    parser.add_argument("--method", choices=METHODS)
+    parser.add_argument("source", metavar="IN", help=tr(
+        "an event database EVENT.db, or a .pbn, .xml (USEBIO) or .csv results file",
+        "база турнира EVENT.db или файл результатов .pbn, .xml (USEBIO), .csv"))
+    parser.add_argument("--session", type=int, metavar="N", help=tr(
+        "with an event database: the session (default: the current one)",
+        "для базы турнира: сессия (по умолчанию текущая)"))
+    parser.add_argument("--method", choices=METHODS, help=tr(
+        "the scoring method, in place of the file's",
+        "способ подсчёта вместо указанного в файле"))
 
 
 def add_commands(sub):
-    score = sub.add_parser("score", help="score a session and print its rankings",
-                           description="Scores IN (an event database EVENT.db, or a .pbn, "
-                                       ".xml or .csv results file) and prints the ranking of "
-                                       "each field.")
+    score = sub.add_parser("score", help=tr("score a session and print its rankings",
+                                            "подсчитать сессию и напечатать таблицы"),
+                           description=tr(
+                               "Scores IN (an event database EVENT.db, or a .pbn, .xml or .csv "
+                               "results file) and prints the ranking of each field.",
+                               "Подсчитывает IN (базу турнира EVENT.db или файл результатов "
+                               ".pbn, .xml, .csv) и печатает таблицу каждого зачёта."))
     _source_arguments(score)
-    score.add_argument("--lang", choices=LANGUAGES, default="ru")
+    lang_option(score)
     score.set_defaults(run=run_score)
-    export = sub.add_parser("export", help="write a session's results as PBN, USEBIO or CSV, "
-                            "scoring it", description="Reads IN (an event database EVENT.db, "
-                            "or a .pbn, .xml or .csv file), scores it and writes OUT in the "
-                            "format of its extension (.pbn, .xml, .csv).")
+    export = sub.add_parser("export", help=tr(
+        "write a session's results as PBN, USEBIO or CSV, scoring it",
+        "записать результаты сессии в PBN, USEBIO или CSV, с подсчётом"), description=tr(
+        "Reads IN (an event database EVENT.db, or a .pbn, .xml or .csv file), scores it and "
+        "writes OUT in the format of its extension (.pbn, .xml, .csv).",
+        "Читает IN (базу турнира EVENT.db или файл .pbn, .xml, .csv), подсчитывает и пишет OUT "
+        "в формате по его расширению (.pbn, .xml, .csv)."))
     _source_arguments(export)
-    export.add_argument("-o", "--output", required=True, metavar="OUT")
+    export.add_argument("-o", "--output", required=True, metavar="OUT",
+                        help=tr("the file to write", "файл, который записать"))
     export.set_defaults(run=run_export)
-    report = sub.add_parser("report", help="HTML results site of a session",
-                            description="Reads IN (an event database EVENT.db, or a .pbn, "
-                                        ".xml or .csv file) and writes OUT/<lang>/index.html "
-                                        "with rankings, travellers, scorecards, charts and "
-                                        "hand records.")
+    report = sub.add_parser("report", help=tr("HTML results site of a session",
+                                              "сайт с результатами сессии в HTML"),
+                            description=tr(
+                                "Reads IN (an event database EVENT.db, or a .pbn, .xml or .csv "
+                                "file) and writes OUT/<lang>/index.html with rankings, "
+                                "travellers, scorecards, charts and hand records.",
+                                "Читает IN (базу турнира EVENT.db или файл .pbn, .xml, .csv) и "
+                                "пишет OUT/<язык>/index.html: таблицы, протоколы, карточки "
+                                "пар, графики и расклады."))
     _source_arguments(report)
-    report.add_argument("-o", "--output", required=True, metavar="DIR")
-    report.add_argument("--lang", nargs="+", choices=LANGUAGES, default=list(LANGUAGES))
+    report.add_argument("-o", "--output", required=True, metavar="DIR",
+                        help=tr("the folder to write", "папка, в которую писать"))
+    report.add_argument("--lang", nargs="+", choices=LANGUAGES, default=list(LANGUAGES),
+                        dest="pages", help=tr("the languages of the pages (default: both)",
+                                              "языки страниц (по умолчанию оба)"))
     report.set_defaults(run=run_report)

@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 
 from host_sync import movements
+from host_sync.cli.lang import EVENT_DB, lang_option, say, tr
 from host_sync.event import setup, show
 from host_sync.event.db import open_db
 from host_sync.interchange.deals import import_deals, read_deals
@@ -23,48 +24,71 @@ DEFAULT_BOARDS_PER_ROUND = 4
 
 
 def add_commands(sub):
-    ev_sub = actions(sub.add_parser("event", help="create an event database, or show what it "
-                                                  "holds"), "event_command")
-    create = ev_sub.add_parser("create", help="a new event file and its first session",
-                               description="Creates EVENT.db with one event and session 1.")
-    create.add_argument("db", metavar="EVENT.db")
-    create.add_argument("--name", required=True, help="the event's name")
-    create.add_argument("--pin", help="the director's PIN (4 to 8 digits)")
+    ev_sub = actions(sub.add_parser("event", help=tr(
+        "create an event database, or show what it holds",
+        "создать базу турнира или показать, что в ней")), "event_command")
+    create = ev_sub.add_parser("create", help=tr("a new event file and its first session",
+                                                 "новый файл турнира и его первая сессия"),
+                               description=tr("Creates EVENT.db with one event and session 1.",
+                                              "Создаёт EVENT.db с одним турниром и сессией 1."))
+    create.add_argument("db", metavar="EVENT.db", help=EVENT_DB)
+    create.add_argument("--name", required=True, help=tr("the event's name",
+                                                         "название турнира"))
+    create.add_argument("--pin", help=tr("the director's PIN (4 to 8 digits)",
+                                         "PIN судьи (от 4 до 8 цифр)"))
     _movement_options(create)
     actor_option(create)
     create.set_defaults(run=run_event_create)
-    shown = ev_sub.add_parser("show", help="sessions, movements, pairs, boards and terminals")
-    shown.add_argument("db", metavar="EVENT.db")
-    shown.add_argument("--lang", choices=show.LANGUAGES, default="ru")
+    shown = ev_sub.add_parser("show", help=tr("sessions, movements, pairs, boards and terminals",
+                                              "сессии, движения, пары, сдачи и терминалы"))
+    shown.add_argument("db", metavar="EVENT.db", help=EVENT_DB)
+    lang_option(shown)
     shown.set_defaults(run=run_event_show)
 
-    ses_sub = actions(sub.add_parser("session", help="add a session to the event, or choose "
-                                                     "the current"), "session_command")
-    add = ses_sub.add_parser("add", help="another session of the event, with its movement")
-    add.add_argument("db", metavar="EVENT.db")
-    add.add_argument("--number", type=int, help="the session's number (default: the next)")
-    add.add_argument("--later", action="store_true",
-                     help="keep the current session current (terminals get this one once "
-                          "it is made current with `session current`)")
+    ses_sub = actions(sub.add_parser("session", help=tr(
+        "add a session to the event, or choose the current",
+        "добавить сессию турнира или выбрать текущую")), "session_command")
+    add = ses_sub.add_parser("add", help=tr("another session of the event, with its movement",
+                                            "ещё одна сессия турнира, с её движением"))
+    add.add_argument("db", metavar="EVENT.db", help=EVENT_DB)
+    add.add_argument("--number", type=int, help=tr("the session's number (default: the next)",
+                                                   "номер сессии (по умолчанию следующий)"))
+    add.add_argument("--later", action="store_true", help=tr(
+        "keep the current session current (terminals get this one once it is made current "
+        "with `session current`)",
+        "текущая сессия остаётся текущей (терминалы получат эту, когда её сделают текущей "
+        "командой `session current`)"))
     _movement_options(add)
     actor_option(add)
     add.set_defaults(run=run_session_add)
-    cur = ses_sub.add_parser("current", help="the session the terminals get at their next sync")
-    cur.add_argument("db", metavar="EVENT.db")
-    cur.add_argument("number", type=int, metavar="SESSION")
+    cur = ses_sub.add_parser("current", help=tr(
+        "the session the terminals get at their next sync",
+        "сессия, которую терминалы получат при следующей синхронизации"))
+    cur.add_argument("db", metavar="EVENT.db", help=EVENT_DB)
+    cur.add_argument("number", type=int, metavar="SESSION", help=tr(
+        "the session's number", "номер сессии"))
     actor_option(cur)
     cur.set_defaults(run=run_session_current)
 
-    _import_command(sub, "names", "pair names and player numbers", "names from a CSV file",
-                    "NAMES.csv", run_names_import,
-                    "CSV columns: section, pair, player1, player2 and optionally number1, "
-                    "number2 (federation player numbers). UTF-8 or Windows-1251, separated by "
-                    "commas or semicolons. All lines or none are stored.")
-    _import_command(sub, "deals", "hand records", "hand records from a PBN file", "DEALS.pbn",
-                    run_deals_import,
-                    "Each game's Board and Deal; every deal must be whole and valid. Dealer "
-                    "and vulnerability other than Law 2's are kept with a warning. All boards "
-                    "or none are stored.")
+    _import_command(sub, "names", tr("pair names and player numbers",
+                                     "имена пар и номера игроков"),
+                    tr("names from a CSV file", "имена из файла CSV"),
+                    "NAMES.csv", run_names_import, tr(
+                        "CSV columns: section, pair, player1, player2 and optionally number1, "
+                        "number2 (federation player numbers). UTF-8 or Windows-1251, separated "
+                        "by commas or semicolons. All lines or none are stored.",
+                        "Столбцы CSV: section, pair, player1, player2 и по желанию number1, "
+                        "number2 (номера игроков в федерации). UTF-8 или Windows-1251, через "
+                        "запятую или точку с запятой. Сохраняются все строки или ни одной."))
+    _import_command(sub, "deals", tr("hand records", "расклады"),
+                    tr("hand records from a PBN file", "расклады из файла PBN"), "DEALS.pbn",
+                    run_deals_import, tr(
+                        "Each game's Board and Deal; every deal must be whole and valid. "
+                        "Dealer and vulnerability other than Law 2's are kept with a warning. "
+                        "All boards or none are stored.",
+                        "Board и Deal каждой игры; каждый расклад полный и правильный. Сдающий "
+                        "и зональность не по Закону 2 сохраняются с предупреждением. "
+                        "Сохраняются все сдачи или ни одной."))
 
 
 def actions(parser, dest, metavar="ACTION"):
@@ -79,36 +103,47 @@ def _import_command(sub, noun, help, what, file_metavar, run, description):
     """`host-sync NOUN import EVENT.db FILE [--session N] [--actor NAME]`."""
     imp = actions(sub.add_parser(noun, help=help), noun + "_command").add_parser(
         "import", help=what, description=description)
-    imp.add_argument("db", metavar="EVENT.db")
-    imp.add_argument("file", metavar=file_metavar)
-    imp.add_argument("--session", type=int, help="session number (default: the current)")
+    imp.add_argument("db", metavar="EVENT.db", help=EVENT_DB)
+    imp.add_argument("file", metavar=file_metavar, help=tr("the file to import",
+                                                           "файл, который импортировать"))
+    imp.add_argument("--session", type=int, help=tr("session number (default: the current)",
+                                                    "номер сессии (по умолчанию текущая)"))
     actor_option(imp)
     imp.set_defaults(run=run)
 
 
 def actor_option(parser):
-    parser.add_argument("--actor", default=setup.ACTOR,
-                        help="who the audit trail names for these changes (default: scorer)")
+    parser.add_argument("--actor", default=setup.ACTOR, help=tr(
+        "who the audit trail names for these changes (default: scorer)",
+        "кого журнал изменений назовёт автором (по умолчанию scorer)"))
 
 
 def _movement_options(parser):
-    g = parser.add_argument_group("movement")
-    g.add_argument("--movement", choices=KINDS, default="mitchell")
-    g.add_argument("--sections", default="A", metavar="A,B",
-                   help="section letters; each section plays its own movement (default A)")
-    g.add_argument("--tables", metavar="N[,N...]",
-                   help="Mitchell or Howell tables: one number for every section, or one "
-                        "per section")
-    g.add_argument("--teams", type=int, metavar="N",
-                   help="teams movement: a round robin of N teams, two tables a match")
-    g.add_argument("--boards-per-round", type=int, metavar="N",
-                   help="boards per round (default %d)" % DEFAULT_BOARDS_PER_ROUND)
-    g.add_argument("--boards", type=int, metavar="N",
-                   help="boards in the session, in place of --boards-per-round: divided "
-                        "among the movement's board sets")
-    g.add_argument("--rounds", type=int, help="Mitchell: rounds to play (default: all)")
-    g.add_argument("--arrow-switch", metavar="last|R1,R2",
-                   help="Mitchell: switch the arrow in the last round or in these rounds")
+    g = parser.add_argument_group(tr("movement", "движение"))
+    g.add_argument("--movement", choices=KINDS, default="mitchell",
+                   help=tr("the movement (default mitchell)", "движение (по умолчанию mitchell)"))
+    g.add_argument("--sections", default="A", metavar="A,B", help=tr(
+        "section letters; each section plays its own movement (default A)",
+        "буквы секций; каждая секция играет своё движение (по умолчанию A)"))
+    g.add_argument("--tables", metavar="N[,N...]", help=tr(
+        "Mitchell or Howell tables: one number for every section, or one per section",
+        "столы Митчелла или Хоуэлла: одно число для всех секций или по одному на секцию"))
+    g.add_argument("--teams", type=int, metavar="N", help=tr(
+        "teams movement: a round robin of N teams, two tables a match",
+        "командное движение: круговой турнир N команд, два стола на матч"))
+    g.add_argument("--boards-per-round", type=int, metavar="N", help=tr(
+        "boards per round (default %d)" % DEFAULT_BOARDS_PER_ROUND,
+        "сдач в раунде (по умолчанию %d)" % DEFAULT_BOARDS_PER_ROUND))
+    g.add_argument("--boards", type=int, metavar="N", help=tr(
+        "boards in the session, in place of --boards-per-round: divided among the movement's "
+        "board sets",
+        "сдач в сессии вместо --boards-per-round: делятся между комплектами сдач движения"))
+    g.add_argument("--rounds", type=int, help=tr("Mitchell: rounds to play (default: all)",
+                                                 "Митчелл: сколько раундов играть (по "
+                                                 "умолчанию все)"))
+    g.add_argument("--arrow-switch", metavar="last|R1,R2", help=tr(
+        "Mitchell: switch the arrow in the last round or in these rounds",
+        "Митчелл: смена направлений в последнем раунде или в этих раундах"))
 
 
 # -- movements from the options -------------------------------------------------------------
@@ -120,17 +155,22 @@ def section_movements(args):
     if len(set(letters)) != len(letters) or not all(
             len(x) == 1 and x in setup.SECTION_LETTERS for x in letters):
         raise setup.SetupError("--sections takes different letters A to Z separated by "
-                               "commas, not %r" % args.sections)
+                               "commas, not %r" % args.sections,
+                               ru="--sections: разные буквы от A до Z через запятую, а не %r"
+                               % args.sections)
     kind = args.movement
     if kind != "mitchell" and (args.rounds or args.arrow_switch):
-        raise setup.SetupError("--rounds and --arrow-switch are for a Mitchell")
+        raise setup.SetupError("--rounds and --arrow-switch are for a Mitchell",
+                               ru="--rounds и --arrow-switch только для Митчелла")
     if kind == "teams":
         if args.teams is None or args.tables:
             raise setup.SetupError("a teams movement takes --teams N (two tables a match), "
-                                   "not --tables")
+                                   "not --tables", ru="командному движению нужно --teams N "
+                                   "(два стола на матч), а не --tables")
         return {x: _teams(args) for x in letters}
     if args.teams is not None:
-        raise setup.SetupError("--teams is for --movement teams")
+        raise setup.SetupError("--teams is for --movement teams",
+                               ru="--teams только для --movement teams")
     tables = _tables(args.tables, len(letters))
     build = _mitchell if kind == "mitchell" else _howell
     return {x: build(args, n) for x, n in zip(letters, tables)}
@@ -138,16 +178,18 @@ def section_movements(args):
 
 def _tables(text, sections):
     if not text:
-        raise setup.SetupError("--tables N is needed for a Mitchell or Howell")
+        raise setup.SetupError("--tables N is needed for a Mitchell or Howell",
+                               ru="для Митчелла или Хоуэлла нужно --tables N")
     try:
         counts = [int(x) for x in text.split(",")]
     except ValueError:
-        raise setup.SetupError("--tables takes numbers separated by commas, not %r"
-                               % text) from None
+        raise setup.SetupError("--tables takes numbers separated by commas, not %r" % text,
+                               ru="--tables: числа через запятую, а не %r" % text) from None
     if len(counts) == 1:
         counts *= sections
     if len(counts) != sections:
         raise setup.SetupError("--tables gives %d numbers for %d sections"
+                               % (len(counts), sections), ru="--tables: чисел %d, а секций %d"
                                % (len(counts), sections))
     return counts
 
@@ -160,11 +202,13 @@ def _boards_per_set(args, sets):
         return args.boards_per_round  # the movement refuses 0 and negative numbers
     if args.boards < 1 or args.boards % sets:
         raise setup.SetupError("%d boards do not divide among the movement's %d board sets"
-                               % (args.boards, sets))
+                               % (args.boards, sets), ru="%d сдач не делятся между %d "
+                               "комплектами сдач движения" % (args.boards, sets))
     per_set = args.boards // sets
     if args.boards_per_round not in (None, per_set):
         raise setup.SetupError("--boards %d makes %d boards a round, not %d" % (
-            args.boards, per_set, args.boards_per_round))
+            args.boards, per_set, args.boards_per_round), ru="--boards %d даёт %d сдач в "
+            "раунде, а не %d" % (args.boards, per_set, args.boards_per_round))
     return per_set
 
 
@@ -184,11 +228,12 @@ def _teams(args):
     return movements.teams_movement(schedule, _boards_per_set(args, len(schedule.rounds)))
 
 
-def _describe(number, sections):
+def _describe(args, number, sections):
     lines = []
     for letter, mv in sections.items():
         boards = [b for s in range(1, mv.sets + 1) for b in mv.board_numbers(s)]
-        lines.append("session %d section %s: %s, %d tables, %d rounds, boards %s\n" % (
+        lines.append(say(args, "session %d section %s: %s, %d tables, %d rounds, boards %s\n",
+                         "сессия %d, секция %s: %s, столов %d, раундов %d, сдачи %s\n") % (
             number, letter, mv.kind, mv.tables, mv.round_count, ranges(boards)))
     return "".join(lines)
 
@@ -204,7 +249,8 @@ def run_event_create(args, out, err):
     try:
         with open_db(args.db, create=True) as db:
             if db.value("SELECT COUNT(*) FROM events"):
-                raise setup.SetupError("%s already holds an event" % args.db)
+                raise setup.SetupError("%s already holds an event" % args.db,
+                                       ru="в %s уже есть турнир" % args.db)
             with db.transaction():
                 eid = setup.create_event(db, args.name, args.actor)
                 setup.new_session(db, eid, 1, sections, actor=args.actor)
@@ -214,7 +260,8 @@ def run_event_create(args, out, err):
         if not existed:
             _remove_database(path)
         raise
-    out.write("event %r in %s\n" % (args.name.strip(), args.db) + _describe(1, sections))
+    out.write(say(args, "event %r in %s\n", "турнир %r в %s\n") % (args.name.strip(), args.db)
+              + _describe(args, 1, sections))
     return 0
 
 
@@ -242,14 +289,16 @@ def run_session_add(args, out, err):
             number = (db.value("SELECT MAX(number) FROM sessions WHERE event_id = ?",
                                (eid,)) or 0) + 1
         setup.new_session(db, eid, number, sections, current=not args.later, actor=args.actor)
-    out.write(_describe(number, sections))
+    out.write(_describe(args, number, sections))
     return 0
 
 
 def run_session_current(args, out, err):
     with open_db(args.db) as db:
         setup.set_current_session(db, setup.the_event(db)[0], args.number, args.actor)
-    out.write("session %d is current: terminals get it at their next sync\n" % args.number)
+    out.write(say(args, "session %d is current: terminals get it at their next sync\n",
+                  "сессия %d текущая: терминалы получат её при следующей синхронизации\n")
+              % args.number)
     return 0
 
 
@@ -258,22 +307,27 @@ def run_names_import(args, out, err):
     with open_db(args.db) as db:
         sid = setup.session_id(db, setup.the_event(db)[0], args.session)
         count = import_names(db, sid, entries, args.file, args.actor)
-    out.write("%d pairs named from %s\n" % (count, args.file))
+    out.write(say(args, "%d pairs named from %s\n", "пар с именами: %d, из %s\n")
+              % (count, args.file))
     return 0
 
 
 def run_deals_import(args, out, err):
     records, warnings = read_deals(args.file)
     for w in warnings:
-        err.write("warning: %s\n" % w)
+        err.write(say(args, "warning: %s\n", "предупреждение: %s\n") % w)
     with open_db(args.db) as db:
         sid = setup.session_id(db, setup.the_event(db)[0], args.session)
         done = import_deals(db, sid, records, args.actor)
-    out.write("hand records stored for boards %s%s\n" % (
+    out.write(say(args, "hand records stored for boards %s%s\n",
+                  "расклады сохранены для сдач %s%s\n") % (
         ranges(done.stored + done.replaced) or "-",
-        " (replacing %s)" % ranges(done.replaced) if done.replaced else ""))
+        say(args, " (replacing %s)", " (вместо прежних %s)") % ranges(done.replaced)
+        if done.replaced else ""))
     if done.outside:
-        out.write("not played in the session, not stored: boards %s\n" % ranges(done.outside))
+        out.write(say(args, "not played in the session, not stored: boards %s\n",
+                      "в сессии не играются, не сохранены: сдачи %s\n") % ranges(done.outside))
     if done.missing:
-        out.write("still without a hand record: boards %s\n" % ranges(done.missing))
+        out.write(say(args, "still without a hand record: boards %s\n",
+                      "ещё без расклада: сдачи %s\n") % ranges(done.missing))
     return 0

@@ -10,51 +10,75 @@ import sys
 
 import serial
 
+from host_sync.cli.lang import EVENT_DB, say, tr
 from host_sync.cli.setup import actions, actor_option
+from host_sync.errors import Refused
 from host_sync.event import setup
-from host_sync.event.db import DatabaseError, open_db
+from host_sync.event.db import open_db
 from host_sync.station.serve import BAUD, Station, discover, serve_forever
 from host_sync.station.sync import Session, SyncFailed
 
 
 def add_commands(sub):
-    term_sub = actions(sub.add_parser("terminal", help="register a terminal at this event, or "
-                                                       "reset a wiped one"), "terminal_command")
-    reg = term_sub.add_parser("register", help="give the terminal on PORT the event's key")
-    reg.add_argument("db", metavar="EVENT.db")
-    reg.add_argument("--port", required=True)
-    reg.add_argument("--section", default="A")
-    reg.add_argument("--table", type=int, help="the table it will sit on")
+    term_sub = actions(sub.add_parser("terminal", help=tr(
+        "register a terminal at this event, or reset a wiped one",
+        "зарегистрировать терминал на турнире или сбросить стёртый")), "terminal_command")
+    reg = term_sub.add_parser("register", help=tr("give the terminal on PORT the event's key",
+                                                  "передать терминалу на PORT ключ турнира"))
+    reg.add_argument("db", metavar="EVENT.db", help=EVENT_DB)
+    reg.add_argument("--port", required=True, help=tr("the terminal's serial port",
+                                                      "последовательный порт терминала"))
+    reg.add_argument("--section", default="A", help=tr("its section (default A)",
+                                                       "его секция (по умолчанию A)"))
+    reg.add_argument("--table", type=int, help=tr("the table it will sit on",
+                                                  "стол, на котором он будет стоять"))
     reg.set_defaults(run=run_register)
     reset = term_sub.add_parser(
-        "reset", help="take a wiped terminal's journal from seq 1 again",
-        description="For a terminal whose flash was wiped (same identity, journal restarted "
-                    "at seq 1), which sync refuses: its next sync re-registers it and stores "
-                    "the new journal after what is stored. Nothing stored is changed.")
-    reset.add_argument("db", metavar="EVENT.db")
-    reset.add_argument("terminal", metavar="ID", help="the terminal's identity")
-    reset.add_argument("--yes", action="store_true", help="do not ask for confirmation")
+        "reset", help=tr("take a wiped terminal's journal from seq 1 again",
+                         "принимать журнал стёртого терминала снова с seq 1"),
+        description=tr(
+            "For a terminal whose flash was wiped (same identity, journal restarted at seq 1), "
+            "which sync refuses: its next sync re-registers it and stores the new journal "
+            "after what is stored. Nothing stored is changed.",
+            "Для терминала со стёртой памятью (та же личность, журнал снова с seq 1), который "
+            "синхронизация отвергает: следующая синхронизация зарегистрирует его заново и "
+            "сохранит новый журнал после сохранённого. Сохранённое не меняется."))
+    reset.add_argument("db", metavar="EVENT.db", help=EVENT_DB)
+    reset.add_argument("terminal", metavar="ID", help=tr("the terminal's identity",
+                                                         "идентификатор терминала"))
+    reset.add_argument("--yes", action="store_true", help=tr("do not ask for confirmation",
+                                                             "не спрашивать подтверждения"))
     actor_option(reset)
     reset.set_defaults(run=run_reset)
 
-    sync = sub.add_parser("sync", help="sync the terminal on one port")
-    sync.add_argument("db", metavar="EVENT.db")
-    sync.add_argument("--port", required=True)
-    sync.add_argument("--register", action="store_true",
-                      help="register the terminal if this event does not know it")
-    sync.add_argument("--timeout", type=float, default=1.0, help="seconds per answer")
+    sync = sub.add_parser("sync", help=tr("sync the terminal on one port",
+                                          "синхронизировать терминал на одном порту"))
+    sync.add_argument("db", metavar="EVENT.db", help=EVENT_DB)
+    sync.add_argument("--port", required=True, help=tr("the terminal's serial port",
+                                                       "последовательный порт терминала"))
+    sync.add_argument("--register", action="store_true", help=_REGISTER)
+    sync.add_argument("--timeout", type=float, default=1.0, help=_TIMEOUT)
     sync.set_defaults(run=run_sync)
 
-    srv = sub.add_parser("serve", help="sync every terminal plugged in, several at once")
-    srv.add_argument("db", metavar="EVENT.db")
-    srv.add_argument("--port", action="append", default=[], metavar="PATH_OR_GLOB",
-                     help="also watch these ports (USB terminals are found by VID:PID)")
-    srv.add_argument("--register", action="store_true",
-                     help="register terminals this event does not know")
-    srv.add_argument("--station", action="store_true",
-                     help="drive the Raspberry Pi station's LEDs and buzzer (RPi.GPIO)")
-    srv.add_argument("--timeout", type=float, default=1.0, help="seconds per answer")
+    srv = sub.add_parser("serve", help=tr(
+        "sync every terminal plugged in, several at once; Ctrl-C stops with a summary",
+        "синхронизировать все подключённые терминалы, несколько сразу; Ctrl-C — остановка "
+        "с итогом"))
+    srv.add_argument("db", metavar="EVENT.db", help=EVENT_DB)
+    srv.add_argument("--port", action="append", default=[], metavar="PATH_OR_GLOB", help=tr(
+        "also watch these ports (USB terminals are found by VID:PID)",
+        "следить и за этими портами (USB-терминалы находятся по VID:PID)"))
+    srv.add_argument("--register", action="store_true", help=_REGISTER)
+    srv.add_argument("--station", action="store_true", help=tr(
+        "drive the Raspberry Pi station's LEDs and buzzer (RPi.GPIO)",
+        "управлять светодиодами и зуммером станции на Raspberry Pi (RPi.GPIO)"))
+    srv.add_argument("--timeout", type=float, default=1.0, help=_TIMEOUT)
     srv.set_defaults(run=run_serve)
+
+
+_REGISTER = tr("register a terminal this event does not know",
+               "зарегистрировать терминал, которого турнир не знает")
+_TIMEOUT = tr("seconds per answer (default 1)", "секунд на ответ (по умолчанию 1)")
 
 
 def _quiet_logging(err):
@@ -62,26 +86,28 @@ def _quiet_logging(err):
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
 
 
-def _session(args, err, register, place=None, command="sync"):
+def _session(args, err, register, place=None):
+    """Sync the terminal on args.port: ((db, progress), 0), or (None, 1) when the link or the
+    sync failed (said after the port's name). A database or place the host refuses is raised
+    before the port is opened, for host_sync.cli to say, exit 2, nothing stored."""
     _quiet_logging(err)
-    try:
-        db = open_db(args.db)
-    except DatabaseError as e:
-        err.write("%s\n" % e)
-        return None, 2
+    db = open_db(args.db)
     if place:
-        try:  # refused before the port is opened: nothing is stored
+        try:
             place = (setup.check_place(db, *place), place[1])
-        except setup.SetupError as e:
-            err.write("%s: %s\n" % (command, e))
+        except BaseException:
             db.close()
-            return None, 2
+            raise
     try:
         with serial.Serial(args.port, BAUD, timeout=0.02) as port:
             p = Session(db, port, name=args.port, register=register, place=place,
                         timeout=getattr(args, "timeout", 1.0)).run()
         return (db, p), 0
-    except (SyncFailed, setup.SetupError, serial.SerialException, OSError) as e:
+    except (SyncFailed, setup.SetupError) as e:
+        err.write("%s: %s\n" % (args.port, e.text(args.lang)))
+        db.close()
+        return None, 1
+    except (serial.SerialException, OSError) as e:
         err.write("%s: %s\n" % (args.port, e))
         db.close()
         return None, 1
@@ -92,29 +118,30 @@ def run_sync(args, out, err):
     if got:
         db, p = got
         db.close()
-        out.write("%s: terminal %s: %d stored, %d repeats, refused %s\n" % (
-            args.port, p.terminal, p.stored, p.duplicates, dict(p.refused) or "nothing"))
+        out.write(say(args, "%s: terminal %s: %d stored, %d repeats, refused %s\n",
+                      "%s: терминал %s: сохранено %d, повторов %d, отвергнуто %s\n") % (
+            args.port, p.terminal, p.stored, p.duplicates,
+            dict(p.refused) or say(args, "nothing", "ничего")))
     return status
 
 
 def run_register(args, out, err):
     place = (args.section, args.table) if args.table is not None else None
-    got, status = _session(args, err, True, place, "terminal register")
+    got, status = _session(args, err, True, place)
     if got:
         db, p = got
         db.close()
-        out.write("terminal %s registered%s\n" % (p.terminal, " at table %s%d" % (
-            args.section.strip().upper(), args.table) if place else ""))
+        out.write(say(args, "terminal %s registered%s\n", "терминал %s зарегистрирован%s\n") % (
+            p.terminal, say(args, " at table %s%d", " за столом %s%d") % (
+                args.section.strip().upper(), args.table) if place else ""))
     return status
 
 
 def run_serve(args, out, err):
+    """Serve until Ctrl-C, then say what was done and what is pending; exit 130 (128 +
+    SIGINT, as a shell reports an interrupted command)."""
     _quiet_logging(err)
-    try:
-        open_db(args.db).close()
-    except DatabaseError as e:
-        err.write("%s\n" % e)
-        return 2
+    open_db(args.db).close()
     indicators = None
     if args.station:
         from host_sync.station.gpio import GpioMissing
@@ -126,41 +153,65 @@ def run_serve(args, out, err):
             return 2
     station = Station(args.db, args.port, register=args.register, timeout=args.timeout,
                       indicators=indicators)
-    out.write("watching %s\n" % (", ".join(discover(args.port)) or "for terminals"))
+    out.write(say(args, "watching %s\n", "слежу за %s\n") % (
+        ", ".join(discover(args.port)) or say(args, "for terminals", "терминалами")))
     try:
-        serve_forever(station)
+        summary = serve_forever(station)
     finally:
         if indicators:
             indicators.close()
-    return 0
+    out.write("\n" + summary_text(summary, args))
+    return 130
+
+
+def summary_text(s, args):
+    """The station's summary when it stops, for the scorer: what came in, what did not."""
+    lines = [say(args, "stopped: %d terminals synced, %d records stored, %d repeats",
+                 "остановлено: синхронизировано терминалов %d, сохранено записей %d, "
+                 "повторов %d") % (len(s["terminals"]), s["stored"], s["repeats"])]
+    if s["refused"]:
+        lines.append(say(args, "refused: %s", "отвергнуто: %s") % ", ".join(
+            "%s %d" % kv for kv in sorted(s["refused"].items())))
+    lines.append(say(args, "flags raised: %d; open in the event: %d",
+                     "новых флагов: %d; открытых в турнире: %d") % (s["flags"],
+                                                                    s["open_flags"]))
+    for port, terminal, left, why in s["pending"]:
+        lines.append(say(args, "pending: %s (terminal %s): %s; %s",
+                         "не закончено: %s (терминал %s): %s; %s") % (
+            port, terminal or "?", say(args, "abandoned", "прервано") if why == "abandoned"
+            else why, say(args, "%s records still on it", "на нём ещё записей: %s") % (
+                "?" if left is None else left)))
+    if not s["pending"]:
+        lines.append(say(args, "nothing pending", "ничего не осталось"))
+    return "\n".join(lines) + "\n"
 
 
 def run_reset(args, out, err):
-    try:
-        db = open_db(args.db)
-    except DatabaseError as e:
-        err.write("%s\n" % e)
-        return 2
+    db = open_db(args.db)
     try:
         row = setup.terminal(db, args.terminal)
         if row is None:
-            err.write("terminal reset: no terminal %s is registered at this event\n" %
-                      args.terminal)
-            return 2
+            raise Refused("no terminal %s is registered at this event" % args.terminal,
+                          ru="терминал %s на этом турнире не зарегистрирован" % args.terminal)
         if not args.yes:
             stored = db.value("SELECT COUNT(*) FROM records WHERE terminal_id = ?",
                               (args.terminal,))
-            out.write("Terminal %s: the %d records stored stay. Its next sync takes its "
-                      "journal from seq 1 again.\nOnly for a terminal whose flash was wiped. "
-                      "Reset it? [y/N] " % (args.terminal, stored))
+            out.write(say(args, "Terminal %s: the %d records stored stay. Its next sync takes "
+                          "its journal from seq 1 again.\nOnly for a terminal whose flash was "
+                          "wiped. Reset it? [y/N] ",
+                          "Терминал %s: сохранённые записи (%d) остаются. Следующая "
+                          "синхронизация примет его журнал снова с seq 1.\nТолько для "
+                          "терминала со стёртой памятью. Сбросить? [д/Н] ")
+                      % (args.terminal, stored))
             out.flush()
             reply = sys.stdin.readline()
-            if reply.strip().lower() not in ("y", "yes"):
-                err.write("terminal reset: not confirmed; nothing changed\n")
-                return 2
+            if reply.strip().lower() not in ("y", "yes", "д", "да"):
+                raise Refused("not confirmed; nothing changed",
+                              ru="не подтверждено; ничего не изменено")
         setup.reset_terminal(db, args.terminal, args.actor)
-        out.write("terminal %s reset: sync it now; its new records are stored after seq "
-                  "%d\n" % (args.terminal, row["last_seq"]))
+        out.write(say(args, "terminal %s reset: sync it now; its new records are stored after "
+                      "seq %d\n", "терминал %s сброшен: синхронизируйте его; новые записи "
+                      "сохранятся после seq %d\n") % (args.terminal, row["last_seq"]))
         return 0
     finally:
         db.close()

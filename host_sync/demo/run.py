@@ -33,6 +33,7 @@ from host_sync.interchange.deals import import_deals, read_deals
 from host_sync.interchange.files import load, save
 from host_sync.interchange.names_csv import import_names, read_names
 from host_sync.reports.console import print_rankings
+from host_sync.reports.director import session_director_list
 from host_sync.reports.render import render_site
 from host_sync.scoring.session import score_session
 from host_sync.station.serve import Station, render
@@ -108,9 +109,10 @@ class DemoFailed(RuntimeError):
 class Demo:
     def __init__(self, out, tables=8, rounds=3, boards_per_round=3, seed=1, lang="ru",
                  irregular=0.25, dispute=0.06, console=None):
-        self.out = Path(out)
+        self.out = Path(out).resolve()  # the terminals run in the repository: no relative path
         self.tables, self.rounds, self.per_round = tables, rounds, boards_per_round
         self.seed, self.lang = seed, lang
+        self.section = SECTION
         self.irregular, self.dispute = irregular, dispute
         self.console = console or Console()
         self.text = TEXT[lang]
@@ -193,7 +195,7 @@ class Demo:
             for t in range(1, self.tables + 1):
                 ident = "DEMO-T%02d" % t
                 # what `host-sync terminal register --table T` records: its place
-                setup.register_terminal(db, ident, 0, section=SECTION, table=t,
+                setup.register_terminal(db, ident, 0, section=self.section, table=t,
                                         actor="scorer")
                 self.terminals.append(terminals.DemoTerminal(
                     self.out / "terminals" / ident, ident, t, image, self.rounds))
@@ -204,7 +206,9 @@ class Demo:
 
     # -- a round --
 
-    def play_round(self, rnd):
+    def play_round(self, rnd, before=None):
+        """Round `rnd` at every table; before: {terminal: keys} played first at that table
+        (a director's correction of the round before, tests/test_evening.py)."""
         self.say("round", rnd)
         numbers = {p: [n for _, n in names] for p, names in self.club.items()}
         plays = {}
@@ -214,7 +218,7 @@ class Demo:
             config_row = {"r": rnd, "ns": row["ns"], "ew": row["ew"], "b": row["boards"]}
             script, rt = round_play(self.seed, term.table, config_row, self.deals, numbers,
                                     PIN, self.lang, self.irregular, self.dispute)
-            term.start_round(rnd, script)
+            term.start_round(rnd, (before or {}).get(term, "") + script)
             plays[term] = rt
         for term, rt in plays.items():
             report = term.wait_played(rnd)
@@ -279,7 +283,8 @@ class Demo:
             save(session, self.out / name)
             written.append(str(self.out / name))
         for lang in ("ru", "en"):
-            render_site(session, self.out / "report" / lang, lang, scored)
+            render_site(session, self.out / "report" / lang, lang, scored,
+                        session_director_list(self.db_path))
         written.append(str(self.out / "report" / self.lang / "index.html"))
         self.say("files", ", ".join(written))
         return scored

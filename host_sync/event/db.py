@@ -117,9 +117,14 @@ class Database:
         if tables:
             raise DatabaseError("%s is not an event database: it holds the tables of another "
                                 "program (%s); it was left as it was" % (
-                                    self.path, ", ".join(tables[:5])))
+                                    self.path, ", ".join(tables[:5])),
+                                ru="%s — не база турнира: в ней таблицы другой программы "
+                                "(%s); файл оставлен как был" % (self.path,
+                                                                 ", ".join(tables[:5])))
         if not create:
             raise DatabaseError("%s is an empty file, not an event database (create one with "
+                                "`host-sync event create`)" % self.path,
+                                ru="%s — пустой файл, а не база турнира (создайте её командой "
                                 "`host-sync event create`)" % self.path)
 
     def close(self):
@@ -148,7 +153,8 @@ class Database:
         current = self.version()
         if known and current > known[-1][0]:
             raise DatabaseError("%s has schema version %d; this host-sync knows up to %d" % (
-                self.path, current, known[-1][0]))
+                self.path, current, known[-1][0]), ru="у %s версия схемы %d; этот host-sync "
+                "знает версии до %d" % (self.path, current, known[-1][0]))
         for version, path in known:
             if version <= current:
                 continue
@@ -421,10 +427,13 @@ def open_db(path, create=False):
     p = Path(path)
     if not create and not p.exists():
         raise DatabaseError("%s: no such event database (create it with `host-sync event "
-                            "create`)" % path)
+                            "create`)" % path, ru="%s: нет такой базы турнира (создайте её "
+                            "командой `host-sync event create`)" % path)
     if not p.parent.is_dir():
-        raise DatabaseError("%s: no such folder %s" % (path, p.parent))
+        raise DatabaseError("%s: no such folder %s" % (path, p.parent),
+                            ru="%s: нет такой папки %s" % (path, p.parent))
     try:
         return Database(p, create)
     except sqlite3.DatabaseError as e:
-        raise DatabaseError("%s: not a scoring database: %s" % (path, e))
+        raise DatabaseError("%s: not a scoring database: %s" % (path, e),
+                            ru="%s: это не база турнира: %s" % (path, e))

@@ -14,7 +14,7 @@ from bridge import boards as law2
 from bridge import cards
 from bridge.seats import SEATS, parse_seat
 
-from host_sync.errors import FileProblems, Refused
+from host_sync.errors import FileProblems, Refused, at
 from host_sync.event import setup
 from host_sync.interchange.pbn.read import PbnError, read_file
 from host_sync.text import ranges
@@ -37,8 +37,9 @@ def normal_deal(text):
     """A whole deal's PBN value with North first; ValueError saying what is wrong."""
     hands = cards.parse_deal(text.strip())
     if None in hands:
-        raise Refused("the deal gives %d hands; a hand record needs all four"
-                     % ((16 - hands.count(None)) // 4))
+        given = (16 - hands.count(None)) // 4
+        raise Refused("the deal gives %d hands; a hand record needs all four" % given,
+                      ru="в раскладе рук: %d; для расклада нужны все четыре" % given)
     return "N:" + " ".join(cards.hand_text(hands, seat) for seat in range(4))
 
 
@@ -47,7 +48,7 @@ def read_deals(path):
     try:
         games = list(read_file(path))
     except PbnError as e:
-        raise DealsError([str(e)]) from None
+        raise DealsError([e]) from None
     records, problems, warnings = {}, [], []
     for game in games:
         where = "%s:%d" % (path, game.line)
@@ -56,14 +57,17 @@ def read_deals(path):
         try:
             record = _record(game, where, warnings)
         except ValueError as e:
-            problems.append("%s: %s" % (where, e))
+            problems.append(at(where, e))
             continue
         first = records.setdefault(record.board, record)
         if first[:3] != record[:3]:
-            problems.append("%s: board %d has another deal, dealer or vulnerability than at "
-                            "line %d" % (where, record.board, first.line))
+            problems.append(at(where, "board %d has another deal, dealer or vulnerability than "
+                               "at line %d" % (record.board, first.line),
+                               "у сдачи %d другой расклад, сдающий или зональность, чем в "
+                               "строке %d" % (record.board, first.line)))
     if not records and not problems:
-        problems.append("%s: no hand records (no game with Board and Deal tags)" % path)
+        problems.append(at(path, "no hand records (no game with Board and Deal tags)",
+                           "нет раскладов (нет игры с тегами Board и Deal)"))
     if problems:
         raise DealsError(problems)
     return records, warnings
@@ -72,27 +76,28 @@ def read_deals(path):
 def _record(game, where, warnings):
     board_tag = game.tags.get("Board", "").strip()
     if not board_tag:
-        raise Refused("the game has no Board tag")
+        raise Refused("the game has no Board tag", ru="у игры нет тега Board")
     if not (board_tag.isdigit() and board_tag.isascii() and int(board_tag) >= 1):
-        raise Refused("not a board number: %r" % board_tag)
+        raise Refused("not a board number: %r" % board_tag,
+                      ru="не номер сдачи: %r" % board_tag)
     board = int(board_tag)
     if "Deal" not in game.tags:
-        raise Refused("board %d has no Deal tag" % board)
+        raise Refused("board %d has no Deal tag" % board, ru="у сдачи %d нет тега Deal" % board)
     try:
         deal = normal_deal(game.tags["Deal"])
     except ValueError as e:
-        raise Refused("board %d: %s" % (board, e)) from None
+        raise at("board %d" % board, e) from None
     dealer, vul = law2.dealer(board), law2.vulnerability(board)
     if game.tags.get("Dealer", "").strip() not in ("", "?"):
         try:
             dealer = parse_seat(game.tags["Dealer"].strip())
         except ValueError as e:
-            raise Refused("board %d: %s" % (board, e)) from None
+            raise at("board %d" % board, e) from None
     if game.tags.get("Vulnerable", "").strip() not in ("", "?"):
         try:
             vul = law2.parse_vulnerability(game.tags["Vulnerable"])
         except ValueError as e:
-            raise Refused("board %d: %s" % (board, e)) from None
+            raise at("board %d" % board, e) from None
     if (dealer, vul) != (law2.dealer(board), law2.vulnerability(board)):
         warnings.append("%s: board %d is dealt by %s with %s vulnerable; Law 2 has %s and %s "
                         "(the file's values are kept)" % (
@@ -109,8 +114,10 @@ def import_deals(db, session_id, records, actor=setup.ACTOR):
     wanted = sorted(b for b in records if b in have)
     outside = sorted(b for b in records if b not in have)
     if not wanted:
-        raise DealsError(["none of the file's boards (%s) is played in the session (boards %s)"
-                          % (ranges(outside), ranges(have))])
+        raise DealsError([Refused(
+            "none of the file's boards (%s) is played in the session (boards %s)"
+            % (ranges(outside), ranges(have)), ru="ни одна сдача файла (%s) не играется в "
+            "сессии (сдачи %s)" % (ranges(outside), ranges(have)))])
     with db.transaction():
         for b in wanted:
             r = records[b]

@@ -27,8 +27,14 @@ def output_format(path):
     """The format to write a results file in, by its extension; Refused for any other."""
     suffix = Path(path).suffix.lower()
     if suffix not in FORMATS:
-        raise Refused("%s: expected a .pbn, .xml (USEBIO) or .csv (travellers) file" % path)
+        raise Refused("%s: expected a .pbn, .xml (USEBIO) or .csv (travellers) file" % path,
+                      ru="%s: нужен файл .pbn, .xml (USEBIO) или .csv (протоколы)" % path)
     return suffix
+
+
+def is_database(path):
+    """True when `path` is read as an event database (by content, or a .db name)."""
+    return _source_format(path) == DATABASE
 
 
 def _source_format(path):
@@ -45,7 +51,9 @@ def _source_format(path):
         return output_format(path)
     except ValueError:
         raise Refused("%s: expected an event database (EVENT.db) or a .pbn, .xml (USEBIO) "
-                     "or .csv (travellers) file" % path) from None
+                      "or .csv (travellers) file" % path,
+                      ru="%s: нужна база турнира (EVENT.db) или файл .pbn, .xml (USEBIO) "
+                      "или .csv (протоколы)" % path) from None
 
 
 def load(path, method=None, session=None):
@@ -57,16 +65,18 @@ def load(path, method=None, session=None):
             with open_db(path) as db:
                 return session_from_db(db, session, method or "mp")
         except DatabaseError as e:
-            raise Refused(str(e)) from None
+            raise Refused(str(e), ru=e.ru) from None
     if session is not None:
-        raise Refused("%s: --session is for an event database" % path)
+        raise Refused("%s: --session is for an event database" % path,
+                      ru="%s: --session только для базы турнира" % path)
     if kind == ".pbn":
         loaded = session_from_games(read_file(path))
     else:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
-            raise Refused("%s: cannot read: %s" % (path, e)) from e
+            raise Refused("%s: cannot read: %s" % (path, e),
+                          ru="%s: не прочитать: %s" % (path, e)) from e
         loaded = import_xml(text) if kind == ".xml" else import_csv(text)
     if method:
         loaded.method = method
@@ -79,7 +89,8 @@ def save(session, path):
     kind = output_format(path)
     if not session.results:
         raise Refused("%s: the session has no verified results yet; nothing was written" %
-                      path)
+                      path, ru="%s: в сессии ещё нет подтверждённых результатов; ничего не "
+                      "записано" % path)
     scored = score_session(session)
     if kind == ".pbn":
         write_file(path, session_games(session, scored))

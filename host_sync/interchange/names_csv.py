@@ -16,7 +16,7 @@ import io
 from collections import namedtuple
 from pathlib import Path
 
-from host_sync.errors import FileProblems, Refused
+from host_sync.errors import FileProblems, Refused, at
 from host_sync.event import setup
 
 REQUIRED = ("section", "pair", "player1", "player2")
@@ -39,7 +39,8 @@ class NamesError(FileProblems):
 def decode(data):
     """The text of a CSV file: UTF-8 (BOM or not), else Windows-1251."""
     if b"\0" in data:
-        raise Refused("binary data, not a CSV text file")
+        raise Refused("binary data, not a CSV text file",
+                      ru="двоичные данные, а не текстовый файл CSV")
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
@@ -49,7 +50,8 @@ def decode(data):
     try:
         return data.decode("cp1251")
     except UnicodeDecodeError:
-        raise Refused("neither UTF-8 nor Windows-1251 text") from None
+        raise Refused("neither UTF-8 nor Windows-1251 text",
+                      ru="текст не в UTF-8 и не в Windows-1251") from None
 
 
 def _column(title):
@@ -62,8 +64,11 @@ def read_names(path):
     where = str(path)
     try:
         text = decode(Path(path).read_bytes())
+    except FileNotFoundError as e:
+        raise NamesError([at(where, e.strerror, "нет такого файла")]) from None
     except (OSError, ValueError) as e:
-        raise NamesError(["%s: %s" % (where, getattr(e, "strerror", None) or e)]) from None
+        raise NamesError([at(where, e if isinstance(e, Refused) else
+                             getattr(e, "strerror", None) or str(e))]) from None
     head = text.split("\n", 1)[0]
     delimiter = max(",;\t", key=head.count)
     rows = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
@@ -74,14 +79,19 @@ def read_names(path):
         raise NamesError(["%s:1: %s" % (where, e)]) from None
     twice = sorted({c for c in header if c and header.count(c) > 1})
     if twice:
-        raise NamesError(["%s:1: the column %s is given twice" % (where, c) for c in twice])
+        raise NamesError([at("%s:1" % where, "the column %s is given twice" % c,
+                             "столбец %s указан дважды" % c) for c in twice])
     missing = [c for c in REQUIRED if c not in header]
     unknown = [c for c in header if c and c not in REQUIRED + OPTIONAL]
     if missing or unknown:
-        raise NamesError(["%s:1: the header needs the columns %s (optional %s)%s%s" % (
-            where, ", ".join(REQUIRED), ", ".join(OPTIONAL),
-            "; missing: " + ", ".join(missing) if missing else "",
-            "; unknown: " + ", ".join(unknown) if unknown else "")])
+        raise NamesError([at("%s:1" % where, "the header needs the columns %s (optional %s)%s%s"
+                             % (", ".join(REQUIRED), ", ".join(OPTIONAL),
+                                "; missing: " + ", ".join(missing) if missing else "",
+                                "; unknown: " + ", ".join(unknown) if unknown else ""),
+                             "в заголовке нужны столбцы %s (по желанию %s)%s%s" % (
+                                 ", ".join(REQUIRED), ", ".join(OPTIONAL),
+                                 "; нет: " + ", ".join(missing) if missing else "",
+                                 "; неизвестные: " + ", ".join(unknown) if unknown else ""))])
     while True:
         try:
             row = next(rows)
@@ -96,11 +106,11 @@ def read_names(path):
         try:
             entry = _entry(line, header, row)
         except ValueError as e:
-            problems.append("%s:%d: %s" % (where, line, e))
+            problems.append(at("%s:%d" % (where, line), e))
             continue
         out.append(entry)
     if not out and not problems:
-        problems.append("%s: no pairs in the file" % where)
+        problems.append(at(where, "no pairs in the file", "в файле нет пар"))
     if problems:
         raise NamesError(problems)
     return out
@@ -108,20 +118,23 @@ def read_names(path):
 
 def _entry(line, header, row):
     if len(row) > len(header) and any(cell.strip() for cell in row[len(header):]):
-        raise Refused("%d fields, the header has %d" % (len(row), len(header)))
+        raise Refused("%d fields, the header has %d" % (len(row), len(header)),
+                      ru="полей %d, а в заголовке %d" % (len(row), len(header)))
     cells = {name: row[i].strip() if i < len(row) else "" for i, name in enumerate(header)}
     section = cells["section"].upper().translate(SECTION_LOOKALIKES)
     if not (len(section) == 1 and section in setup.SECTION_LETTERS):
-        raise Refused("the section is one letter A to Z, not %r" % cells["section"])
+        raise Refused("the section is one letter A to Z, not %r" % cells["section"],
+                      ru="секция — одна буква от A до Z, а не %r" % cells["section"])
     if not cells["pair"]:
-        raise Refused("no pair number")
+        raise Refused("no pair number", ru="нет номера пары")
     players = []
     for i in (1, 2):
         name = cells["player%d" % i]
         if not name:
-            raise Refused("no name for player %d" % i)
+            raise Refused("no name for player %d" % i, ru="нет имени игрока %d" % i)
         if len(name) > MAX_NAME:
-            raise Refused("the name of player %d is longer than %d characters" % (i, MAX_NAME))
+            raise Refused("the name of player %d is longer than %d characters" % (i, MAX_NAME),
+                          ru="имя игрока %d длиннее %d знаков" % (i, MAX_NAME))
         players.append((name, _number(cells.get("number%d" % i, ""), i)))
     return PairNames(line, section, cells["pair"], players)
 
@@ -131,7 +144,8 @@ def _number(text, i):
         return None
     if not (text.isdigit() and text.isascii() and 1 <= int(text) <= setup.MAX_PLAYER_NUMBER):
         raise Refused("player %d's number must be a whole number from 1 to %d, not %r" % (
-            i, setup.MAX_PLAYER_NUMBER, text))
+            i, setup.MAX_PLAYER_NUMBER, text), ru="номер игрока %d — целое число от 1 до %d, "
+            "а не %r" % (i, setup.MAX_PLAYER_NUMBER, text))
     return int(text)
 
 
@@ -154,18 +168,24 @@ def import_names(db, session_id, entries, source="", actor=setup.ACTOR):
     for e in entries:
         movement = movements.get(e.section)
         if movement is None:
-            problems.append("%s:%d: the session has no section %s (it has %s)" % (
-                source, e.line, e.section, ", ".join(movements)))
+            problems.append(at("%s:%d" % (source, e.line), "the session has no section %s "
+                               "(it has %s)" % (e.section, ", ".join(movements)),
+                               "в сессии нет секции %s (есть %s)" % (e.section,
+                                                                      ", ".join(movements))))
             continue
         pair = _pair_number(movement, e.pair)
         if pair is None:
-            problems.append("%s:%d: section %s has no pair %s (its pairs: %s)" % (
-                source, e.line, e.section, e.pair,
-                ", ".join(movement.label(p) for p in movement.pairs)))
+            pairs = ", ".join(movement.label(p) for p in movement.pairs)
+            problems.append(at("%s:%d" % (source, e.line), "section %s has no pair %s (its "
+                               "pairs: %s)" % (e.section, e.pair, pairs),
+                               "в секции %s нет пары %s (её пары: %s)" % (e.section, e.pair,
+                                                                          pairs)))
             continue
         if (e.section, pair) in seen:
-            problems.append("%s:%d: section %s pair %s is already named on line %d" % (
-                source, e.line, e.section, e.pair, seen[e.section, pair]))
+            problems.append(at("%s:%d" % (source, e.line), "section %s pair %s is already "
+                               "named on line %d" % (e.section, e.pair, seen[e.section, pair]),
+                               "секция %s, пара %s уже названа в строке %d" % (
+                                   e.section, e.pair, seen[e.section, pair])))
             continue
         seen[e.section, pair] = e.line
         resolved.append((e.section, pair, e.players))

@@ -12,6 +12,12 @@ def _colour(value, middle=0):
     return POSITIVE if value > middle else NEGATIVE if value < middle else NEUTRAL
 
 
+def _svg(width, height):
+    """The opening tag: drawn at its size, scaled down (viewBox) on a narrower phone screen."""
+    return ('<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="%d" height="%d" '
+            'viewBox="0 0 %d %d" role="img">' % (width, height, width, height))
+
+
 def frequency_chart(scores, width=560, bar_height=22):
     """Horizontal bars: how many tables got each NS score, best score first."""
     counts = sorted(Counter(scores).items(), reverse=True)
@@ -19,8 +25,7 @@ def frequency_chart(scores, width=560, bar_height=22):
         return ""
     most = max(c for _, c in counts)
     label_width, height = 70, bar_height * len(counts) + 10
-    parts = ['<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="%d" height="%d" '
-             'role="img">' % (width, height)]
+    parts = [_svg(width, height)]
     for i, (score, count) in enumerate(counts):
         y = 5 + i * bar_height
         length = max(2, (width - label_width - 40) * count / most)
@@ -41,8 +46,7 @@ def ranking_chart(rows, width=560, bar_height=20, middle=50):
     top = max(max(abs(float(v)) for _, v in rows), 1.0)
     scale = max(top, 100.0) if middle == 50 else top
     label_width, height = 90, bar_height * len(rows) + 10
-    parts = ['<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="%d" height="%d" '
-             'role="img">' % (width, height)]
+    parts = [_svg(width, height)]
     for i, (label, value) in enumerate(rows):
         y = 5 + i * bar_height
         length = max(2, (width - label_width - 60) * abs(float(value)) / scale)

@@ -37,6 +37,41 @@ TEXTS = {
         "seat_N": "North", "seat_E": "East", "seat_S": "South", "seat_W": "West",
     },
 }
+# the board, scorecard and director's pages: key -> (Russian, English), side by side
+PAGE_TEXTS = {
+    "top": ("Топ", "Top"),
+    "dd": ("Взятки в открытую", "Double-dummy tricks"),
+    "par": ("Пар", "Par"),
+    "hcp": ("оч.", "HCP"),
+    "auction": ("Торговля", "Auction"),
+    "table": ("Стол", "Table"),
+    "notes": ("Примечания", "Notes"),
+    "score": ("Очки", "Score"),
+    "board_value": ("За сдачу", "Board"),
+    "running": ("Нарастающий итог", "Running total"),
+    "percent_ns": ("% СЮ", "NS %"),
+    "percent_ew": ("% ВЗ", "EW %"),
+    "director_page": ("Флаги и решения директора", "Director's flags and rulings"),
+    "time": ("Время", "Time"),
+    "kind": ("Запись", "Entry"),
+    "law": ("Закон", "Law"),
+    "what": ("Что", "What"),
+    "state": ("Состояние", "State"),
+    "detail": ("Подробности", "Detail"),
+    "section": ("Секция", "Section"),
+    "kind_flag": ("флаг", "flag"),
+    "kind_ruling": ("решение", "ruling"),
+    "state_open": ("открыт", "open"),
+    "state_ruled": ("решён", "ruled"),
+    "no_entries": ("Флагов и решений нет", "No flags or rulings"),
+    "what_irregular": ("нарушение", "irregularity"),
+    "what_dispute": ("спор", "dispute"),
+    "what_accept": ("принять", "accept"),
+    "what_reject": ("отклонить", "reject"),
+}
+for _key, _words in PAGE_TEXTS.items():
+    for _lang, _word in zip(("ru", "en"), _words):
+        TEXTS[_lang][_key] = _word
 LANGUAGES = tuple(TEXTS)
 
 

@@ -7,11 +7,14 @@ from bridge.seats import SEATS
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from host_sync.errors import Refused
+from host_sync.reports.analysis import STRAINS, analyse
 from host_sync.reports.charts import frequency_chart, ranking_chart
 from host_sync.reports.i18n import texts
+from host_sync.reports.notation import Notation, suits
 from host_sync.scoring.session import score_session
 
 SUIT_SYMBOLS = (("\u2660", "black"), ("\u2665", "red"), ("\u2666", "red"), ("\u2663", "black"))
+DD_ROWS = ("N", "S", "E", "W")  # the double-dummy table's rows, partners together
 # cells of a 3x3 grid: North top middle, West and East in the middle row, South bottom middle
 HAND_CELLS = {"N": 1, "W": 3, "E": 5, "S": 7}
 
@@ -32,10 +35,6 @@ def points(value):
     return str(value)
 
 
-def contract_text(result):
-    return result.contract or ""
-
-
 def adjusted_text(result):
     kind = result.kind()
     if kind == "artificial":
@@ -45,8 +44,9 @@ def adjusted_text(result):
     return {"assigned": "12C1", "split": "12C1e", "weighted": "12C1c"}[kind]
 
 
-def hand_cells(deal):
-    """Nine grid cells (None for empty ones) with each seat's suits from a PBN Deal value."""
+def hand_cells(deal, notation, hcp=None):
+    """Nine grid cells (None for empty ones) with each seat's suits from a PBN Deal value, the
+    ranks in the page's letters, and each hand's high-card points when known."""
     if not deal or ":" not in deal:
         return None
     first, hands = deal.split(":", 1)
@@ -56,9 +56,10 @@ def hand_cells(deal):
         seat = SEATS[(start + i) % 4]
         if hand == "-":
             continue
-        suits = [{"symbol": s, "colour": c, "cards": cards}
+        suits = [{"symbol": s, "colour": c, "cards": notation.ranks(cards)}
                  for (s, c), cards in zip(SUIT_SYMBOLS, hand.split("."))]
-        cells[HAND_CELLS[seat]] = {"seat": seat, "suits": suits}
+        cells[HAND_CELLS[seat]] = {"seat": seat, "suits": suits,
+                                   "hcp": (hcp or {}).get(seat)}
     return cells
 
 
@@ -71,26 +72,64 @@ def pair_page(label):
     return "pair-%s.html" % safe
 
 
+def par_text(analysis, notation):
+    """The par line: the side that scores it, its points and the par contracts, a contract
+    both partners make written once for the side ('4♠ СЮ =')."""
+    if analysis is None:
+        return ""
+    grouped = {}
+    for level, strain, seat, risk, over in analysis.par:
+        grouped.setdefault((level, strain, risk, over), []).append(seat)
+    contracts = ", ".join(notation.par_contract(level, strain, seats, risk, over)
+                          for (level, strain, risk, over), seats in grouped.items())
+    score = analysis.par_score
+    side = notation.side("NS" if score >= 0 else "EW")
+    return "%s %d%s" % (side, abs(score), " (%s)" % contracts if contracts else "") \
+        if score else notation.call("Pass")
+
+
+def auction_rows(auction, dealer):
+    """The recorded auction as rows of four cells, North first, with the cells before the
+    dealer empty; each cell (call, note number or None); and the notes in order."""
+    cells, notes = [None] * SEATS.index(dealer), []
+    for call, note in auction:
+        if note:
+            notes.append(note)
+        cells.append((call, len(notes) if note else None))
+    cells += [None] * (-len(cells) % 4)
+    return [cells[i:i + 4] for i in range(0, len(cells), 4)], notes
+
+
+def _percent(line, side):
+    """A line's percentage of the board's top for one side (matchpoints only)."""
+    return line.percent(side) if line.top else None
+
+
 def _environment():
     env = Environment(loader=PackageLoader("host_sync.reports", "templates"),
                       autoescape=select_autoescape(["html"]))
-    env.globals.update(num=num, points=points, contract=contract_text, adjusted=adjusted_text,
-                       pair_page=pair_page)
+    env.globals.update(num=num, points=points, adjusted=adjusted_text, pair_page=pair_page,
+                       percent=_percent, strains=STRAINS, dd_rows=DD_ROWS)
+    env.filters["suits"] = suits
     return env
 
 
-def render_site(session, out_dir, lang="ru", scored=None):
-    """Write index.html, boards.html, board-N.html and a page per pair (pair_page); returns
+def render_site(session, out_dir, lang="ru", scored=None, director=None):
+    """Write index.html, boards.html, board-N.html, a page per pair (pair_page) and, given
+    the director's list (host_sync.event.flags.director_list entries), director.html; returns
     the file list. Refused, nothing written, for a session with no results: empty pages
     published by mistake would read as an evening without a result."""
     if not session.results:
-        raise Refused("the session has no verified results yet; no pages were written")
+        raise Refused("the session has no verified results yet; no pages were written",
+                      ru="в сессии ещё нет подтверждённых результатов; страницы не записаны")
     t = texts(lang)
     scored = scored or score_session(session)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     env = _environment()
-    common = {"t": t, "lang": lang, "session": session}
+    notation = Notation(lang)
+    common = {"t": t, "lang": lang, "session": session, "n": notation,
+              "director": director is not None}
     names = {p: " – ".join(session.pair(p).names) for p in session.pairs}
     percent = session.method == "mp"
     fields = list(scored.fields().items())
@@ -111,21 +150,42 @@ def render_site(session, out_dir, lang="ru", scored=None):
     for number, lines in scored.lines.items():
         board = session.board(number)
         scores = [ln.ns_points for ln in lines if isinstance(ln.ns_points, int)]
+        analysis = analyse(board.deal, board.dealer_seat(), board.vul())
+        dealer = SEATS[board.dealer_seat()]
+        auctions = [(ln.result, *auction_rows(ln.result.auction, dealer))
+                    for ln in lines if ln.result.auction]
         write("board-%d.html" % number, "board.html", title="%s %d" % (t["board"], number),
-              number=number, lines=lines, chart=frequency_chart(scores),
-              hands=hand_cells(board.deal), dealer=SEATS[board.dealer_seat()], vul=board.vul())
+              number=number, lines=lines, chart=frequency_chart(scores), names=names,
+              hands=hand_cells(board.deal, notation, analysis and analysis.hcp),
+              dealer=dealer, vul=board.vul(), dd=analysis, par=par_text(analysis, notation),
+              top=lines[0].top if percent and lines else None, auctions=auctions)
     standings = {s.pair: s for s in scored.standings}
     for pair in sorted(session.pairs):
-        rows = []
-        for number, lines in scored.lines.items():
-            for line in lines:
-                r = line.result
-                if pair in (r.ns, r.ew):
-                    ns = pair == r.ns
-                    rows.append({"board": number, "side": "NS" if ns else "EW", "line": line,
-                                 "opponents": r.ew if ns else r.ns,
-                                 "value": line.ns_value if ns else line.ew_value})
         write(pair_page(pair), "pair.html", title=t["scorecard"],
-              pair=session.pair(pair), names=names.get(pair, ""), rows=rows,
+              pair=session.pair(pair), names=names, rows=scorecard(scored, pair),
               standing=standings.get(pair))
+    if director is not None:
+        write("director.html", "director.html", title=t["director_page"], entries=director,
+              boards=set(scored.lines))
     return written
+
+
+def scorecard(scored, pair):
+    """A pair's boards in order: its side, opponents, its own-sign score (an EW pair sees EW's
+    points), the board's value and percentage for it, the running total after the board and
+    the director's notes of the line (the auction's rulings)."""
+    rows, running = [], 0
+    for number, lines in scored.lines.items():
+        for line in lines:
+            r = line.result
+            if pair not in (r.ns, r.ew):
+                continue
+            side = "ns" if pair == r.ns else "ew"
+            value = line.ns_value if side == "ns" else line.ew_value
+            running += value
+            rows.append({"board": number, "side": side.upper(), "line": line,
+                         "opponents": r.ew if side == "ns" else r.ns,
+                         "score": line.ns_points if side == "ns" else line.ew_points,
+                         "value": value, "percent": _percent(line, side), "running": running,
+                         "notes": [note for _, note in r.auction if note]})
+    return rows

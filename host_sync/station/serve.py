@@ -6,6 +6,12 @@ thread with its own database connection; a port that has been synced is left alo
 disappears (the terminal is unplugged), so plugging it in again syncs it again. A port whose
 sync failed is retried after `retry` seconds. Progress is a live table (rich) per port, and
 the station's LEDs and buzzer (host_sync.station.indicators) follow the same events.
+
+Ctrl-C stops the station cleanly (`serve_forever`): no new sync starts, the syncs in progress
+run to their end with the table still live, and a second Ctrl-C (or the grace time) abandons
+them, which is safe because a terminal forgets nothing it has not been told is stored: an
+abandoned sync's records are pulled at its next sync. `Station.summary` says what the evening's
+station did and what is still pending.
 """
 
 import glob
@@ -13,11 +19,13 @@ import logging
 import os
 import threading
 import time
+from collections import Counter
 
 import serial
 from serial.tools import list_ports
 
 from host_sync.event.db import DatabaseError, open_db
+from host_sync.event.flags import director_list
 from host_sync.event.setup import SetupError
 from host_sync.station.sync import Session, SyncFailed
 
@@ -55,7 +63,10 @@ class Station:
         self.open_port = open_port or (lambda path: serial.Serial(path, BAUD, timeout=0.02))
         self.lock = threading.Lock()
         self.ports = {}  # path -> {"progress", "state", "thread", "finished"}
+        self.finished = []  # [(path, state, progress, error)] of every sync that ended
         self.stop = threading.Event()
+        self.abandoned = False  # stopped without waiting for the syncs in progress
+        self.first_flag = None  # flags.id above which the flags were raised while serving
 
     def poll(self):
         """Start syncs on new ports; forget ports that are gone. Returns the present ports."""
@@ -107,6 +118,7 @@ class Station:
             log.exception("%s: sync crashed", path)
         with self.lock:
             entry["state"], entry["error"], entry["finished"] = state, error, time.monotonic()
+            self.finished.append((path, state, entry["progress"], error))
         if self.indicators:
             (self.indicators.done if state == "done" else self.indicators.error)(path)
         self.on_change(self)
@@ -130,10 +142,49 @@ class Station:
     def run(self, interval=0.5):
         """Poll every `interval` seconds until stop is set, telling on_change after each poll
         (the display shows a port that came or went even when no sync reports)."""
+        if self.first_flag is None:
+            self.first_flag = self._flags()[0]
         while not self.stop.is_set():
             self.poll()
             self.on_change(self)
             self.stop.wait(interval)
+
+    def _flags(self):
+        """(highest flag id, flags still open) in the event database now."""
+        with open_db(self.db_path) as db:
+            return (db.value("SELECT COALESCE(MAX(id), 0) FROM flags"),
+                    len(director_list(db, only_open=True)))
+
+    def summary(self):
+        """What the station did since it started, for the scorer when it stops: a dict of
+        `terminals` synced (identities), records `stored` (by abandoned syncs too: stored is
+        stored), `repeats`, `refused` (by code),
+        `flags` raised meanwhile and `open_flags` in the event, and `pending`: [(port,
+        terminal or None, records left on it or None, why)] for every sync that was
+        abandoned or whose port's last sync failed."""
+        with self.lock:
+            finished = list(self.finished)
+            running = [(p, e["progress"]) for p, e in sorted(self.ports.items())
+                       if e["state"] == "syncing"]
+        every = [p for _, _, p, _ in finished if p] + [p for _, p in running if p]
+        refused = Counter()
+        for progress in every:
+            refused.update(progress.refused)
+        last = {}
+        for path, state, progress, error in finished:
+            last[path] = (state, progress, error)
+        pending = [(path, progress and progress.terminal, progress and progress.pending,
+                    error) for path, (state, progress, error) in sorted(last.items())
+                   if state == "error"]
+        pending += [(path, progress and progress.terminal, progress and progress.pending,
+                     "abandoned") for path, progress in running]
+        top, still_open = self._flags()
+        return {"terminals": sorted({p.terminal for _, state, p, _ in finished
+                                     if state == "done" and p and p.terminal}),
+                "stored": sum(p.stored for p in every),
+                "repeats": sum(p.duplicates for p in every),
+                "refused": dict(refused), "pending": pending,
+                "flags": top - (self.first_flag or 0), "open_flags": still_open}
 
     def wait_idle(self, timeout):
         """Wait until no sync is running (for scripts and tests); False on time-out."""
@@ -152,7 +203,12 @@ def render(station):
     for col in ("port", "terminal", "state", "stored", "left", "dups", "refused", "note"):
         table.add_column(col)
     styles = {"syncing": "yellow", "done": "green", "error": "red"}
+    stopping = station.stop.is_set()
     for path, state, p, error in station.snapshot():
+        if stopping and state == "syncing":
+            error = ("abandoned: what it has not stored stays on the terminal for its next "
+                     "sync" if station.abandoned else
+                     "stopping: finishing this sync (Ctrl-C again abandons it)")
         refused = ", ".join("%s %d" % kv for kv in sorted(p.refused.items())) if p else ""
         table.add_row(path, (p and p.terminal) or "?",
                       "[%s]%s[/]" % (styles[state], p.phase if p and state == "syncing"
@@ -163,13 +219,24 @@ def render(station):
     return table
 
 
-def serve_forever(station, interval=0.5, console=None):
-    """Run the station with a live display until interrupted (Ctrl-C)."""
+def serve_forever(station, interval=0.5, console=None, grace=30.0):
+    """Run the station with a live display until Ctrl-C (or until station.stop is set), then
+    stop cleanly: the syncs in progress finish with the display still live, for at most
+    `grace` seconds or until a second Ctrl-C abandons them. Returns the station's summary."""
     from rich.live import Live
     with Live(render(station), console=console, refresh_per_second=4) as live:
         station.on_change = lambda s: live.update(render(s))
         try:
-            station.run(interval)
+            try:
+                station.run(interval)
+            finally:
+                station.stop.set()
         except KeyboardInterrupt:
-            station.stop.set()
-    station.wait_idle(10)
+            pass
+        try:
+            station.abandoned = not station.wait_idle(grace)
+        except KeyboardInterrupt:
+            station.abandoned = True  # their records stay on the terminals for the next sync
+        station.on_change = lambda s: None
+        live.update(render(station))
+    return station.summary()

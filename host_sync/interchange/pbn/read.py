@@ -559,13 +559,16 @@ def read_file(path) -> Iterator[Game]:
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
-        raise PbnError(f"{path}: cannot read file: {exc.strerror or exc}") from exc
+        raise PbnError(f"{path}: cannot read file: {exc.strerror or exc}",
+                       ru=f"{path}: не прочитать файл: {exc.strerror or exc}") from exc
     nul = data.find(b"\0")
     if nul >= 0:
-        raise PbnError(f"{path}: binary data (NUL byte at offset {nul}), not a PBN file")
+        raise PbnError(f"{path}: binary data (NUL byte at offset {nul}), not a PBN file",
+                       ru=f"{path}: двоичные данные (байт NUL на позиции {nul}), а не PBN")
     text = _decode(data)
     if not _ANY_TAG.search(text):
-        raise PbnError(f"{path}: not a PBN file (no tag pair found)")
+        raise PbnError(f"{path}: not a PBN file (no tag pair found)",
+                       ru=f"{path}: не файл PBN (нет ни одного тега)")
     return parse_text(text, str(path))
 
 
@@ -585,5 +588,6 @@ def iter_pbn_files(paths) -> Iterator[Path]:
         elif path.exists():
             found.add(path)
         else:
-            raise PbnError(f"{path}: no such file or folder")
+            raise PbnError(f"{path}: no such file or folder",
+                           ru=f"{path}: нет такого файла или папки")
     return iter(sorted(found))
