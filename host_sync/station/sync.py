@@ -403,6 +403,8 @@ class Session:
                 self._slow(False)
                 return got
             self.progress.retries += 1
+            log.info("%s: no answer to %s %d in %.1f s of silence: sent again",
+                     self.progress.port, msg["m"], sent[-1], wait)
             wait = min(wait * 2, self.timeout * SLOW_WAIT)
             self._slow(True)
         raise SyncFailed("no answer to %s after %d tries" % (msg["m"], self.tries))
