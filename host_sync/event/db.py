@@ -266,10 +266,135 @@ class Database:
         return True
 
     def _audit(self, actor, terminal, table, key, action, old, new):
-        self.conn.execute(
-            "INSERT INTO audit (at, actor, terminal_id, tbl, row_key, action, old, new) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (now(), actor, terminal, table, _json(key), action, _json(old), _json(new)))
+        self.conn.execute(AUDIT_INSERT, _audit_row(now(), actor, terminal, table, key, action,
+                                                   old, new))
+
+    def new_ids(self, table, count):
+        """`count` fresh ids of `table`'s id column, the ones its next INSERTs would take, so
+        that rows written together (`Pending`) can be named in their audit rows."""
+        if self.postgres:
+            return self.conn.new_ids(table, count)
+        top = self.value("SELECT COALESCE(MAX(id), 0) FROM %s" % table)
+        return list(range(top + 1, top + 1 + count))
+
+
+AUDIT_INSERT = ("INSERT INTO audit (at, actor, terminal_id, tbl, row_key, action, old, new) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+
+
+def _audit_row(at, actor, terminal, table, key, action, old, new):
+    return (at, actor, terminal, table, _json(key), action, _json(old), _json(new))
+
+
+_GONE = object()  # in Pending's undo log: the column was not set before
+
+
+class Pending:
+    """Audited changes held back and written together: one statement per table (and shape of
+    update) and one for all their audit rows, however many rows, where `Database.insert` and
+    `update` cost two or three per row (and on PostgreSQL each statement is a round trip to
+    the server). The sync ingest gathers a pull window's writes here.
+
+    Each audit row keeps the time its change was made and the order of the changes; a row
+    of a table in `ids` (no natural key) gets its id when it is written, a row added with
+    `row_id` (`new_id`) has it at once, so later changes in the window can name it. An update
+    of a row held here is merged into it. The caller reads back from its own copies of what
+    it holds (the ingest keeps them), and flushes before a write whose trigger reads the
+    tables (migration 005's). `mark` and `drop` forget what was held since a mark: what a
+    failed step held back is never written; `saved` and `restore` put back what a flush wrote
+    inside a savepoint that was then rolled back."""
+
+    def __init__(self, db, actor, terminal, ids=()):
+        self.db, self.actor, self.terminal = db, actor, terminal
+        self.ids = set(ids)
+        self.inserts = []  # (table, values) in the order they were added
+        self.held = {}  # (table, id) -> values of a held insert that has its id
+        self.updates = {}  # (table, id) -> {column: value} for rows already written
+        self.audits = []  # (at, table, key or None, action, old, new, values of the insert)
+        self.undo = []  # (dict, column, value before or _GONE)
+
+    def new_id(self, table):
+        """An id for a row of `table` to be added now (fresh in the database and here)."""
+        held = [i for (t, i) in self.held if t == table]
+        return max([self.db.new_ids(table, 1)[0]] + [i + 1 for i in held])
+
+    def insert(self, table, values, key=None, row_id=None):
+        row = dict(values) if row_id is None else dict(values, id=row_id)
+        self.inserts.append((table, row))
+        if row_id is not None:
+            self.held[(table, row_id)] = row
+            key = key or {"id": row_id}
+        self.audits.append((now(), table, key, "insert", None, dict(values), row))
+
+    def update(self, table, row_id, old, changed):
+        """Set `changed` on the row `row_id` (old: its values before, for the audit)."""
+        target = self.held.get((table, row_id))
+        if target is None:
+            target = self.updates.setdefault((table, row_id), {})
+        for name, value in changed.items():
+            self.undo.append((target, name, target.get(name, _GONE)))
+            target[name] = value
+        self.audits.append((now(), table, {"id": row_id}, "update", old, dict(changed), None))
+
+    def mark(self):
+        return len(self.inserts), len(self.audits), len(self.undo)
+
+    def drop(self, mark):
+        inserts, audits, undo = mark
+        for target, name, value in reversed(self.undo[undo:]):
+            if value is _GONE:
+                del target[name]
+            else:
+                target[name] = value
+        del self.undo[undo:]
+        for table, row in self.inserts[inserts:]:
+            self.held.pop((table, row.get("id")), None)
+        del self.inserts[inserts:]
+        del self.audits[audits:]
+
+    def saved(self):
+        return (list(self.inserts), dict(self.held), {k: dict(v) for k, v in
+                                                      self.updates.items()},
+                list(self.audits), list(self.undo))
+
+    def restore(self, saved):
+        self.inserts, self.held, self.updates, self.audits, self.undo = (
+            list(saved[0]), dict(saved[1]), dict(saved[2]), list(saved[3]), list(saved[4]))
+
+    def flush(self):
+        """Write what is held and its audit rows."""
+        if not self.audits:
+            return
+        db = self.db
+        db._require_transaction()
+        for table in self.ids:
+            rows = [row for t, row in self.inserts if t == table and "id" not in row]
+            for fresh, row in zip(db.new_ids(table, len(rows)) if rows else (), rows):
+                row["id"] = fresh
+        for sql, rows in _grouped(
+                ("INSERT INTO %s (%s) VALUES (%s)" % (
+                    table, ", ".join(row), ", ".join("?" * len(row))), list(row.values()))
+                for table, row in self.inserts):
+            db.conn.executemany(sql, rows)
+        for sql, rows in _grouped(
+                ("UPDATE %s SET %s WHERE id = ?" % (
+                    table, ", ".join("%s = ?" % n for n in changed)),
+                 list(changed.values()) + [row_id])
+                for (table, row_id), changed in self.updates.items() if changed):
+            db.conn.executemany(sql, rows)
+        db.conn.executemany(AUDIT_INSERT, [
+            _audit_row(at, self.actor, self.terminal, table,
+                       key if key is not None else {"id": row["id"]}, action, old, new)
+            for at, table, key, action, old, new, row in self.audits])
+        self.inserts, self.held, self.updates, self.audits, self.undo = [], {}, {}, [], []
+
+
+def _grouped(statements):
+    """(sql, [args...]) per distinct statement, in the order each first appears."""
+    groups = {}
+    for sql, args in statements:
+        groups.setdefault(sql, []).append(args)
+    return groups.items()
 
 
 def _statements(sql):

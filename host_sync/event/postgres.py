@@ -139,6 +139,19 @@ class Connection:
             return Cursor(cur, None, cur.fetchone()[0])
         return Cursor(cur, _rows(cur))
 
+    def executemany(self, sql, rows):
+        """One statement for many rows: psycopg sends them in pipeline mode, so a window of
+        rows costs about one round trip to the server, not one per row."""
+        with self.raw.cursor() as cur:
+            cur.executemany(placeholders(sql), rows)
+
+    def new_ids(self, table, count):
+        """The next `count` numbers of the table's identity column (taken from its sequence,
+        as its own INSERTs would take them)."""
+        return sorted(r[0] for r in self.raw.execute(
+            "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
+            (table, count)))
+
     def _has_identity(self, table):
         if table not in self._identity:
             self._identity[table] = self.raw.execute(

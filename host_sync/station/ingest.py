@@ -25,7 +25,7 @@ from bridge.lawcodes import DIRECTOR
 
 from host_sync.event import corrections
 from host_sync.event.auctions import replay
-from host_sync.event.db import now
+from host_sync.event.db import Pending, now
 from host_sync.event.setup import current_session
 from host_sync.scoring.session import ns_points
 from host_sync.station.link import cbor_encode, shown
@@ -227,6 +227,7 @@ def ingest(db, terminal_id, prev, records, actor=ACTOR):
 
 
 def _finish(db, t, run, stored, duplicates, last, actor, refused):
+    run.pending.flush()
     if stored:
         db.update("terminals", {"id": t["id"]}, {"last_seq": last, "last_seen": now()},
                   actor, t["id"])
@@ -234,17 +235,37 @@ def _finish(db, t, run, stored, duplicates, last, actor, refused):
 
 
 class _Run:
-    """Applies records of one terminal within one transaction; caches auctions by board."""
+    """Applies records of one terminal within one transaction.
+
+    A window of records is written in a few statements, not several per record (issue 17:
+    on PostgreSQL every statement is a round trip): the records, calls, rulings and flags it
+    adds are held in `pending` and written together, and what the replay reads back comes
+    from what this run holds: the facts of each board (`facts`, read from the database once
+    per board and then kept up to date), the rounds, boards and flags it has seen. This is
+    sound because the run holds the writer's lock: nobody else changes those rows meanwhile.
+    Writes that must happen at once (a round or table gets its id, a traveller line meets the
+    triggers of migration 005) flush what is held first."""
 
     def __init__(self, db, t, actor):
         self.db = db
         self.tid = t["id"]
         self.actor = actor
+        self.pending = Pending(db, actor, self.tid, ids=("rulings", "flags"))
+        self.facts = {}  # (round, board) -> [seq, kind, fields as stored, valid] by seq
+        self.rounds = {}  # round id -> {number, closed, terminal_id}
+        self.boards = None  # board number -> the session's boards row
+        self.planned = {}  # round id -> its boards
+        self.flagged = set()  # (seq, why) raised in this run
+        self.first_new = t["last_seq"] + 1  # records from here on are new in this run
+        self.results = {}  # (round, board) -> its traveller line as held here, or None
+        self.undo = []  # (key, line before) of `results`, to put back when a record fails
+        self.mark = None  # where the record being applied began in `pending`
+        self.savepoint = False  # the record's savepoint is open
+        self.saved = None  # what `pending` held before a flush inside the savepoint
         self.session = t["session_id"] or current_session(db, t["event_id"])
         if t["table_no"] is None:  # not placed: no configuration ties it to an older session
             self.session = current_session(db, t["event_id"]) or self.session
-            db.update("terminals", {"id": self.tid}, {"session_id": self.session}, actor,
-                      self.tid)
+            self._update("terminals", {"id": self.tid}, {"session_id": self.session})
         # facts come from the terminal's current journal only: a journal restarted after a
         # wiped flash (terminal reset) starts its rounds and boards over
         self.since = t["journal_offset"]
@@ -255,14 +276,40 @@ class _Run:
 
     # -- storage helpers --
 
+    def _touch(self):
+        """Before a write that goes to the database at once (it must, to get its id): inside
+        a record, the record's savepoint is opened, so a failing record undoes its own writes
+        and nothing else."""
+        if self.mark is not None and not self.savepoint:
+            self.db.conn.execute("SAVEPOINT record")
+            self.savepoint = True
+
+    def _flush(self):
+        """Write everything held now (a trigger is about to read it); inside a record, what
+        it wrote is kept to be held again if the record's savepoint is rolled back."""
+        self._touch()
+        if self.savepoint and self.saved is None:
+            self.saved = self.pending.saved()
+        self.pending.flush()
+
+    def _insert(self, table, values):
+        self._touch()
+        return self.db.insert(table, values, self.actor, self.tid)
+
+    def _update(self, table, key, values):
+        self._touch()
+        return self.db.update(table, key, values, self.actor, self.tid)
+
     def flag(self, seq, board, why, law, detail, source="host"):
-        if self.db.one("SELECT 1 FROM flags WHERE terminal_id = ? AND seq = ? AND why = ?",
-                       (self.tid, seq, why)):
+        if (seq, why) in self.flagged or seq < self.first_new and self.db.one(
+                "SELECT 1 FROM flags WHERE terminal_id = ? AND seq = ? AND why = ?",
+                (self.tid, seq, why)):
             return
-        self.db.insert("flags", {"session_id": self.session, "round_id": self.round,
-                                 "board": board, "terminal_id": self.tid, "seq": seq,
-                                 "source": source, "why": why, "law": law, "detail": detail},
-                       self.actor, self.tid)
+        self.flagged.add((seq, why))
+        self.pending.insert("flags", {"session_id": self.session, "round_id": self.round,
+                                      "board": board, "terminal_id": self.tid, "seq": seq,
+                                      "source": source, "why": why, "law": law,
+                                      "detail": detail})
 
     def apply_safely(self, seq, kind, data):
         """apply() inside its own savepoint: an authentic record that the checks let through
@@ -272,22 +319,40 @@ class _Run:
         gap in check() to close."""
         conn = self.db.conn
         round_before = self.round
-        conn.execute("SAVEPOINT record")
+        self.mark, self.savepoint, self.saved = self.pending.mark(), False, None
+        undo = len(self.undo)
         try:
             self.apply(seq, kind, data)
         except Exception as e:
-            conn.execute("ROLLBACK TO record")
+            if self.savepoint:
+                conn.execute("ROLLBACK TO record")
+                conn.execute("RELEASE record")
+            if self.saved is not None:
+                self.pending.restore(self.saved)
+            self.pending.drop(self.mark)
+            for key, line in reversed(self.undo[undo:]):
+                self.results[key] = line
+            del self.undo[undo:]
+            self.mark, self.savepoint, self.saved = None, False, None
             log.exception("terminal %s record %d (%s) could not be applied", self.tid, seq,
                           shown(kind))
             self.round = round_before
             self.auctions.clear()
             self.plays.clear()
+            self.rounds.clear()
+            self.flagged = {f for f in self.flagged if f[0] != seq}
+            for facts in self.facts.values():
+                facts[:] = [f for f in facts if f[0] != seq]
             board = data.get("b") if isinstance(data, dict) else None
             self._store(seq, kind, data, board if type(board) is int and 1 <= board <= BIG
                         else None, valid=0)
             self.flag(seq, None, "invalid_record", None, "%s record could not be applied: %s" % (
                 shown(kind, 40), shown(repr(e), 120)))
-        conn.execute("RELEASE record")
+            return
+        if self.savepoint:
+            conn.execute("RELEASE record")
+        self.mark, self.savepoint, self.saved = None, False, None
+        del self.undo[:]
 
     def apply(self, seq, kind, data):
         board = data.get("b") if isinstance(data, dict) else None
@@ -321,13 +386,42 @@ class _Run:
 
     def _store(self, seq, kind, data, board, valid=1):
         key = {"terminal_id": self.tid, "seq": seq}
-        self.db.insert("records", dict(key, kind=kind, board=board, round_id=self.round,
-                                       body=_body(data), valid=valid, received_at=now()),
-                       self.actor, self.tid, key=key)
+        body = _body(data)
+        self.pending.insert("records", dict(key, kind=kind, board=board, round_id=self.round,
+                                            body=body, valid=valid, received_at=now()), key)
+        if self.round is not None and board is not None:
+            self._facts(board).append([seq, kind, json.loads(body), valid])
+
+    def _facts(self, board):
+        """The stored records of `board` at this round from the terminal's current journal, in
+        order, as [seq, kind, fields, valid]: read once a round, then kept by _store."""
+        key = (self.round, board)
+        if key not in self.facts:
+            if (self.round, None) not in self.facts:  # the round's boards, in one statement
+                self.facts[(self.round, None)] = []
+                for r in self.db.all(
+                        "SELECT seq, kind, body, valid, board FROM records WHERE round_id = ? "
+                        "AND terminal_id = ? AND board IS NOT NULL AND seq > ? ORDER BY seq",
+                        (self.round, self.tid, self.since)):
+                    self.facts.setdefault((self.round, r[4]), []).append(
+                        [r[0], r[1], json.loads(r[2]), r[3]])
+            self.facts.setdefault(key, [])
+        return self.facts[key]
+
+    def _valid(self, board, kinds, below=None, above=0):
+        """The valid facts of `board` of these kinds, seq in (above, below)."""
+        return [f for f in self._facts(board) if f[3] and f[1] in kinds and f[0] > above and (
+            below is None or f[0] < below)]
+
+    def _round(self):
+        """This round's row (number, closed, claimant), read once per run."""
+        if self.round not in self.rounds:
+            self.rounds[self.round] = dict(self.db.one(
+                "SELECT number, closed, terminal_id FROM rounds WHERE id = ?", (self.round,)))
+        return self.rounds[self.round]
 
     def _claimant(self):
-        return self.db.value("SELECT terminal_id FROM rounds WHERE id = ?",
-                             (self.round,)) == self.tid
+        return self._round()["terminal_id"] == self.tid
 
     # -- rounds --
 
@@ -347,8 +441,7 @@ class _Run:
         tbl = db.one("SELECT id FROM tables WHERE section_id = ? AND number = ?",
                      (sec["id"], d["tbl"]))
         if tbl is None:
-            tid = db.insert("tables", {"section_id": sec["id"], "number": d["tbl"]}, self.actor,
-                            self.tid)
+            tid = self._insert("tables", {"section_id": sec["id"], "number": d["tbl"]})
         else:
             tid = tbl["id"]
         rnd = db.one("SELECT * FROM rounds WHERE table_id = ? AND number = ?", (tid, d["rnd"]))
@@ -356,9 +449,9 @@ class _Run:
             self.round = None  # no traveller line sets a pair against itself: no_round flags
             return
         if rnd is None:
-            self.round = db.insert("rounds", {"table_id": tid, "number": d["rnd"],
-                                              "ns_pair": d["ns"], "ew_pair": d["ew"],
-                                              "terminal_id": self.tid}, self.actor, self.tid)
+            self.round = self._insert("rounds", {"table_id": tid, "number": d["rnd"],
+                                                 "ns_pair": d["ns"], "ew_pair": d["ew"],
+                                                 "terminal_id": self.tid})
             self.flag(seq, None, "not_in_movement", None, "table %s%d round %d" % (
                 d["sec"], d["tbl"], d["rnd"]))
         else:
@@ -368,50 +461,60 @@ class _Run:
                           "the terminal has %d v %d, the movement %s v %s" % (
                               d["ns"], d["ew"], rnd["ns_pair"], rnd["ew_pair"]))
             if rnd["terminal_id"] is None:
-                db.update("rounds", {"id": rnd["id"]}, {"terminal_id": self.tid}, self.actor,
-                          self.tid)
+                self._update("rounds", {"id": rnd["id"]}, {"terminal_id": self.tid})
+                self.rounds.pop(rnd["id"], None)
             elif rnd["terminal_id"] != self.tid:
                 self.flag(seq, None, "table_claimed", None,
                           "table %s%d round %d was opened by terminal %s" % (
                               d["sec"], d["tbl"], d["rnd"], rnd["terminal_id"]))
         t = db.one("SELECT section, table_no FROM terminals WHERE id = ?", (self.tid,))
         if t["table_no"] is None:
-            db.update("terminals", {"id": self.tid}, {"section": d["sec"], "table_no": d["tbl"]},
-                      self.actor, self.tid)
+            self._update("terminals", {"id": self.tid}, {"section": d["sec"],
+                                                         "table_no": d["tbl"]})
 
     def _close(self, seq, d):
-        number = self.db.value("SELECT number FROM rounds WHERE id = ?", (self.round,))
+        number = self._round()["number"]
         if d["rnd"] != number:
             self.flag(seq, None, "wrong_round", None, "close of round %d in round %d" % (
                 d["rnd"], number))
             return
-        self.db.update("rounds", {"id": self.round}, {"closed": 1}, self.actor, self.tid)
+        self._update("rounds", {"id": self.round}, {"closed": 1})
+        self._round()["closed"] = 1
 
     def _after_close(self, seq, board):
-        if self.db.value("SELECT closed FROM rounds WHERE id = ?", (self.round,)):
+        if self._round()["closed"]:
             self.flag(seq, board, "after_close", None, "record after the round was closed")
             return True
         return False
 
     # -- boards and auctions --
 
+    def _board_row(self, board):
+        """The session's boards row of `board` (dealer, vul, deal), or None; the session's
+        boards are read once a run."""
+        if self.boards is None:
+            self.boards = {r["number"]: r for r in self.db.all(
+                "SELECT number, dealer, vul, deal FROM boards WHERE session_id = ?",
+                (self.session,))}
+        return self.boards.get(board)
+
     def _vul(self, board):
-        vul = self.db.value("SELECT vul FROM boards WHERE session_id = ? AND number = ?",
-                            (self.session, board))
-        return vul or law2.vulnerability(board)
+        row = self._board_row(board)
+        return row and row["vul"] or law2.vulnerability(board)
 
     def _dealer(self, board):
         """The board's stored dealer (a deal imported in another rotation keeps its own, and
         the terminal starts the auction with it); Law 2's for a board the session lacks."""
-        dealer = self.db.value("SELECT dealer FROM boards WHERE session_id = ? AND number = ?",
-                               (self.session, board))
-        return law2.dealer(board) if dealer is None else dealer
+        row = self._board_row(board)
+        return law2.dealer(board) if row is None or row["dealer"] is None else row["dealer"]
 
     def _board(self, seq, board, d):
         if self._after_close(seq, board):
             return
-        planned = [r[0] for r in self.db.all(
-            "SELECT board FROM round_boards WHERE round_id = ?", (self.round,))]
+        if self.round not in self.planned:
+            self.planned[self.round] = [r[0] for r in self.db.all(
+                "SELECT board FROM round_boards WHERE round_id = ?", (self.round,))]
+        planned = self.planned[self.round]
         if planned and board not in planned:
             self.flag(seq, board, "wrong_board", None,
                       "board %d is not in this round's set %s" % (board, planned))
@@ -422,12 +525,8 @@ class _Run:
         key = (self.round, board)
         if key not in self.auctions:
             a = Auction(self._dealer(board))
-            for row in self.db.all(
-                    "SELECT kind, body FROM records WHERE round_id = ? AND board = ? AND "
-                    "terminal_id = ? AND kind IN ('call', 'dir') AND valid = 1 AND seq < ? "
-                    "AND seq > ? ORDER BY seq",
-                    (self.round, board, self.tid, seq, self.since)):
-                replay(a, row["kind"], json.loads(row["body"]))
+            for _seq, kind, fields, _valid in self._valid(board, ("call", "dir"), below=seq):
+                replay(a, kind, fields)
             self.auctions[key] = a
         return self.auctions[key]
 
@@ -439,9 +538,8 @@ class _Run:
         ok = replay(a, "call", d)
         law = a.pending[2] if ok and a.status == DIRECTOR and a.pending is not pending else None
         key = {"terminal_id": self.tid, "seq": seq}
-        self.db.insert("calls", dict(key, round_id=self.round, board=board, seat=d["s"],
-                                     call=d["c"], event=a.events[-1], law=law),
-                       self.actor, self.tid, key=key)
+        self.pending.insert("calls", dict(key, round_id=self.round, board=board, seat=d["s"],
+                                          call=d["c"], event=a.events[-1], law=law), key)
         self._rulings(seq, board, None, a.rulings[done:])
         if not ok:
             self.flag(seq, board, "refused_call", None,
@@ -459,9 +557,9 @@ class _Run:
 
     def _rulings(self, seq, board, entry, laws):
         for law in laws:
-            self.db.insert("rulings", {"terminal_id": self.tid, "seq": seq,
-                                       "round_id": self.round, "board": board, "entry": entry,
-                                       "law": law}, self.actor, self.tid)
+            self.pending.insert("rulings", {"terminal_id": self.tid, "seq": seq,
+                                            "round_id": self.round, "board": board,
+                                            "entry": entry, "law": law})
 
     def _contract(self, seq, board):
         """(bid, risk, declarer, passed_out, source) the host stands by, or None."""
@@ -485,13 +583,10 @@ class _Run:
         return quick + ("quick",)
 
     def _quick_contract(self, board):
-        row = self.db.one("SELECT body FROM records WHERE round_id = ? AND board = ? AND "
-                          "terminal_id = ? AND kind = 'quick' AND valid = 1 AND seq > ? "
-                          "ORDER BY seq DESC LIMIT 1",
-                          (self.round, board, self.tid, self.since))
-        if row is None:
+        quick = self._valid(board, ("quick",))
+        if not quick:
             return None
-        d = json.loads(row["body"])
+        d = quick[-1][2]
         if d.get("po"):
             return (None, None, None, 1)
         return (d["ct"], d["x"], d["dcl"], 0)
@@ -503,17 +598,43 @@ class _Run:
     # -- results --
 
     def _result(self, board):
-        return self.db.one("SELECT * FROM results WHERE round_id = ? AND board = ?",
-                           (self.round, board))
+        """The board's traveller line at this round (a dict), or None: read once per run, then
+        kept as this run changes it."""
+        key = (self.round, board)
+        if (self.round, None) not in self.results:  # the round's lines, in one statement
+            self.results[(self.round, None)] = None
+            for row in self.db.all("SELECT * FROM results WHERE round_id = ?", (self.round,)):
+                self.results.setdefault((self.round, row["board"]), dict(row))
+        return self.results.get(key)
+
+    def _set_result(self, board, line):
+        key = (self.round, board)
+        self.undo.append((key, self.results.get(key)))
+        self.results[key] = line
 
     def _put_result(self, seq, board, values):
         values = dict(values, terminal_id=self.tid, seq=seq)
         old = self._result(board)
         if old is None:
-            self.db.insert("results", dict(values, round_id=self.round, board=board),
-                           self.actor, self.tid)
+            row_id = self.pending.new_id("results")
+            line = dict(values, round_id=self.round, board=board)
+            self.pending.insert("results", line, row_id=row_id)
+            self._set_result(board, dict(line, id=row_id, corrected_at=None))
         else:
-            self.db.update("results", {"id": old["id"]}, values, self.actor, self.tid)
+            self._update_result(board, old, values)
+
+    def _update_result(self, board, old, values):
+        changed = {n: v for n, v in values.items() if old[n] != v}
+        if not changed:
+            return
+        if old["corrected_at"] is not None:  # migration 005's triggers rule on it: at once
+            self._flush()
+            self._update("results", {"id": old["id"]}, values)
+            self._set_result(board, dict(self.db.one("SELECT * FROM results WHERE id = ?",
+                                                     (old["id"],))))
+            return
+        self.pending.update("results", old["id"], {n: old[n] for n in changed}, changed)
+        self._set_result(board, dict(old, **changed))
 
     def _res(self, seq, board, d):
         if self._after_close(seq, board):
@@ -542,10 +663,7 @@ class _Run:
 
     def _check_play(self, seq, board, tricks):
         """79B: the tricks agreed differ from what the recorded play gives (Law 64 included)."""
-        if self.db.value("SELECT 1 FROM records WHERE round_id = ? AND board = ? AND "
-                         "terminal_id = ? AND kind IN ('card', 'claim') AND valid = 1 "
-                         "AND seq > ? LIMIT 1",
-                         (self.round, board, self.tid, self.since)) is None:
+        if not self._valid(board, ("card", "claim")):
             return
         p = self.play(seq, board)
         if p is not None and p.status == "ended" and p.declarer_tricks() != tricks:
@@ -558,8 +676,7 @@ class _Run:
         if old is None:
             self.flag(seq, board, "no_result", None, "verification of a board with no result")
         elif d["ok"]:
-            self.db.update("results", {"id": old["id"]}, {"verified": 1, "seq": seq},
-                           self.actor, self.tid)
+            self._update_result(board, old, {"verified": 1, "seq": seq})
         else:
             self.flag(seq, board, "dispute", None, "the opponents refused the result")
 
@@ -576,7 +693,10 @@ class _Run:
     def _erase(self, seq, board, d):
         old = self._result(board)
         if old is not None:
+            self._flush()  # the row may be held here, and migration 005's triggers read
             self.db.delete("results", {"id": old["id"]}, self.actor, self.tid)
+            row = self.db.one("SELECT * FROM results WHERE id = ?", (old["id"],))
+            self._set_result(board, None if row is None else dict(row))
 
     def _fix(self, seq, board, d):
         corrections.terminal_fix(self, seq, board, d)
@@ -595,14 +715,11 @@ class _Run:
                 quick = self._quick_contract(board) is not None  # no auction: no lead list
                 lead = None if quick else self.auction(seq, board).lead
                 p = play_records.start(contract, self._deal(board), lead)
-                for row in self.db.all(
-                        "SELECT kind, body FROM records WHERE round_id = ? AND board = ? AND "
-                        "terminal_id = ? AND kind IN ('card', 'claim', 'pdir') AND valid = 1 "
-                        "AND seq < ? AND seq > ? ORDER BY seq",
-                        (self.round, board, self.tid, seq,
-                         max(self.since, self._quick_seq(board, seq)))):
+                for _seq, kind, fields, _valid in self._valid(
+                        board, ("card", "claim", "pdir"), below=seq,
+                        above=self._quick_seq(board, seq)):
                     try:
-                        play_records.apply(p, row["kind"], json.loads(row["body"]))
+                        play_records.apply(p, kind, fields)
                     except ValueError:
                         pass  # flagged when it arrived
             self.plays[key] = p
@@ -616,13 +733,12 @@ class _Run:
         return a.contract() if a.events and a.is_over() else None
 
     def _quick_seq(self, board, seq):
-        return self.db.value("SELECT MAX(seq) FROM records WHERE round_id = ? AND board = ? AND "
-                             "terminal_id = ? AND kind = 'quick' AND valid = 1 AND seq < ?",
-                             (self.round, board, self.tid, seq)) or 0
+        quick = self._valid(board, ("quick",), below=seq)
+        return quick[-1][0] if quick else 0
 
     def _deal(self, board):
-        text = self.db.value("SELECT deal FROM boards WHERE session_id = ? AND number = ?",
-                             (self.session, board))
+        row = self._board_row(board)
+        text = row and row["deal"]
         try:
             hands = parse_deal(text) if text else None
         except ValueError:
@@ -693,4 +809,5 @@ def compacted(db, terminal_id, base, actor=ACTOR):
         run.flag(base, None, "records_compacted", None,
                  "records %d..%d were acknowledged elsewhere and are gone from the terminal" % (
                      t["last_seq"] + 1, base))
+        run.pending.flush()
         db.update("terminals", {"id": terminal_id}, {"last_seq": base}, actor, terminal_id)

@@ -33,6 +33,8 @@ log = logging.getLogger("host_sync.station.serve")
 
 USB_IDS = ((0x2E8A, 0x0005),)  # MicroPython on RP2040 (Raspberry Pi Pico)
 BAUD = 115200
+# The note of a terminal that went silent past the timeout (sync.Session.request waits on).
+SLOW = "медленный терминал, ждём / slow terminal, waiting"
 
 
 def discover(patterns=(), usb_ids=USB_IDS):
@@ -211,6 +213,8 @@ def render(station):
             error = ("abandoned: what it has not stored stays on the terminal for its next "
                      "sync" if station.abandoned else
                      "stopping: finishing this sync (Ctrl-C again abandons it)")
+        if not error and state == "syncing" and p and p.slow:
+            error = SLOW
         refused = ", ".join("%s %d" % kv for kv in sorted(p.refused.items())) if p else ""
         table.add_row(path, (p and p.terminal) or "?",
                       "[%s]%s[/]" % (styles[state], p.phase if p and state == "syncing"

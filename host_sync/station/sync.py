@@ -33,6 +33,10 @@ MAX_SEQ = 2 ** 31  # no journal reaches this: a hello above it is refused
 MAX_MESSAGES = WINDOW + 2
 MAX_BYTES = MAX_MESSAGES * (link.MAX_ENCODED + 1)
 MAX_SECONDS = 600  # a whole sync; a terminal that keeps it busy longer is cut off
+SLOW_WAIT = 4  # a silent try waits up to this many times the timeout
+# Requests whose every answer differs (a hello's carries a new nonce): only the answer to
+# the last send is what the terminal now holds.
+LATEST_ONLY = ("hello",)
 CHUNK = 768  # bytes of a pushed file per put
 ACTOR = "sync"
 
@@ -53,6 +57,8 @@ class Progress:
         self.pending = None  # records the terminal holds that are not stored yet
         self.refused = Counter()
         self.retries = 0
+        self.late = 0  # answers to a request already answered (it was sent again meanwhile)
+        self.slow = False  # the terminal is silent beyond the timeout: the station waits on
         self.outcome = None
 
 
@@ -380,15 +386,26 @@ class Session:
         signed: tag it under the terminal's key and this conversation's nonce. code: tag it
         (`pt`) under this pairing code instead. partial_ok: on time-out return what came (a
         pull's records are worth storing).
+
+        A terminal that is sending is alive, however slow (a starved process, a busy machine):
+        each byte extends the wait, and only `timeout` seconds of silence end it, so a try is
+        counted only on silence and the station gives up on a terminal that went quiet, never
+        on one that is sending; each silent try waits longer than the one before (up to
+        SLOW_WAIT times `timeout`), and the live table says "slow terminal, waiting". Every
+        send of the same request is equally answered by any of them (but a hello, LATEST_ONLY):
+        an answer to an earlier send that comes late is taken, and the answer to the send it
+        made unnecessary is a late one (`progress.late`), not refused.
         """
+        sent = []  # the numbers this request went out under
+        wait = self.timeout
         for _ in range(self.tries):
             if self.deadline is not None and time.monotonic() > self.deadline:
                 self.progress.refused["time"] += 1
                 raise SyncFailed("the sync took over %d s: cut off (the terminal keeps its "
                                  "records)" % MAX_SECONDS)
             self.request_no += 1
-            i = self.request_no
-            out = dict(msg, i=i)
+            sent.append(self.request_no)
+            out = dict(msg, i=self.request_no)
             if signed:
                 out = link.sign(self.key, self.nonce, out)
             if code is not None:
@@ -397,8 +414,9 @@ class Session:
                 self.port.write(b"\x00" + link.encode_frame(out))
             except (OSError, SerialException) as e:
                 raise SyncFailed("link lost: %s" % e)
-            got = self._collect(i, want)
+            got = self._collect(sent[-1:] if msg["m"] in LATEST_ONLY else sent, want, wait)
             if got and got[-1]["m"] == want:
+                self._slow(False)
                 return got
             if got and got[-1]["m"] == "error":
                 err = got[-1]
@@ -410,16 +428,28 @@ class Session:
                 raise SyncFailed("the terminal refused %s: %s %s" % (
                     msg["m"], link.shown(str(err.get("code"))), link.shown(str(err.get("text")))))
             if partial_ok and got:
+                self._slow(False)
                 return got
             self.progress.retries += 1
+            log.info("%s: no answer to %s %d in %.1f s of silence: sent again",
+                     self.progress.port, msg["m"], sent[-1], wait)
+            wait = min(wait * 2, self.timeout * SLOW_WAIT)
+            self._slow(True)
         raise SyncFailed("no answer to %s after %d tries" % (msg["m"], self.tries))
 
-    def _collect(self, i, want):
-        """Messages answering request i, up to `want` or an error, or what came in time; at
-        most MAX_MESSAGES messages and MAX_BYTES bytes (SyncFailed beyond: a terminal that
-        floods the port is cut off, and the station's memory stays bounded)."""
+    def _slow(self, slow):
+        if self.progress.slow != slow:
+            self.progress.slow = slow
+            self.on_progress(self.progress)
+
+    def _collect(self, sent, want, wait):
+        """The answer to one of the request's sends (`sent`, the numbers it went out under),
+        up to `want` or an error, or what came before `wait` seconds passed without a byte
+        (each byte restarts the wait: a terminal that is sending is alive). At most MAX_MESSAGES
+        messages and MAX_BYTES bytes (SyncFailed beyond: a terminal that floods the port is
+        cut off, and the station's memory stays bounded)."""
         got = []
-        deadline = time.monotonic() + self.timeout
+        deadline = time.monotonic() + wait
         read = 0
         while time.monotonic() < deadline:
             try:
@@ -428,6 +458,7 @@ class Session:
                 raise SyncFailed("link lost: %s" % e)
             if not data:
                 continue
+            deadline = time.monotonic() + wait  # bytes are coming: it is alive, wait on
             read += len(data)
             if read > MAX_BYTES or len(got) > MAX_MESSAGES:
                 self.progress.refused["flood"] += 1
@@ -437,11 +468,16 @@ class Session:
                 if not isinstance(msg, dict) or not isinstance(msg.get("m"), str):
                     self._refused(FrameError("type", "a message is a map with m"))
                     continue
-                if msg.get("i") != i:
-                    self.progress.refused["stale"] += 1
+                i = msg.get("i")
+                if i not in sent:
+                    if _ints(msg, "i") and 0 < i < sent[0]:
+                        self.progress.late += 1  # an earlier request's, answered twice
+                    else:
+                        self.progress.refused["stale"] += 1  # a number never sent
                     continue
+                if got and got[0].get("i") != i:
+                    got = []  # another send's answer begins: one answer, never a mix
                 got.append(msg)
-                deadline = time.monotonic() + self.timeout  # it is talking: wait on
                 if msg["m"] in (want, "error"):
                     return got
         return got
