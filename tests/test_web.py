@@ -69,6 +69,7 @@ def test_hold_and_release_are_audited_commands_that_hide_everything(event, capsy
     assert snap.held and snap.public_boards() == frozenset()
     assert all(snap.pair_boards(p) == frozenset() for p in snap.session.pairs)
     assert db.value("SELECT actor FROM audit ORDER BY id DESC LIMIT 1") == "director"
+    assert "publication" not in setup.table_config(db, "T1")["set"]  # no terminal's business
     assert main(["publish", "hold", str(location)]) == 0  # again: nothing to change
     assert db.value("SELECT COUNT(*) FROM audit") == before + 1
     assert main(["publish", "release", str(location)]) == 0
