@@ -3,6 +3,8 @@ command line makes the same event on the server as in a SQLite file, shows it th
 refuses the same things with exit status 2 and the event unchanged."""
 
 import test_setup_commands
+from web_support import evening as played_evening
+from web_support import play
 
 from host_sync.event.db import open_db
 
@@ -63,3 +65,22 @@ def test_a_refused_command_on_postgresql_changes_nothing(host, pg_url):
 def test_a_url_to_no_database_is_refused_with_a_message(host, pg_server):
     status, _, err = host("event", "show", pg_server.url("nowhere"))
     assert status == 2 and 'database "nowhere" does not exist' in err
+
+
+def test_score_export_and_report_read_a_postgresql_event_as_they_read_a_file(
+        host, pg_url, tmp_path):
+    said = {}
+    for name, location in (("file", tmp_path / "event.db"), ("server", pg_url)):
+        db, movement = played_evening(location)
+        for table in (1, 2, 3):
+            for rnd in (1, 2):
+                play(db, movement, table, rnd)
+        db.close()
+        pbn = tmp_path / ("%s.pbn" % name)
+        runs = [host("score", location), host("export", location, "-o", pbn),
+                host("report", location, "-o", tmp_path / name)]
+        assert [r[0] for r in runs] == [0, 0, 0], runs
+        said[name] = (runs[0][1], pbn.read_text(encoding="utf-8"),
+                      sorted(p.name for p in (tmp_path / name / "ru").iterdir()))
+    assert said["server"] == said["file"]
+    assert "director.html" in said["server"][2]  # read as an event database, not a file

@@ -1,5 +1,5 @@
 """Read and write a session's results by the file: .pbn, .xml (USEBIO), .csv, or the event
-database itself (a SQLite file, known by its first bytes), read through
+database itself (a SQLite file, known by its first bytes, or a postgresql:// URL), read through
 `host_sync.event.results.session_from_db`, the host's own reading of what the terminals recorded.
 
 The `host-sync score`, `export` and `report` commands (host_sync.cli.results) read and write
@@ -9,6 +9,7 @@ through here.
 from pathlib import Path
 
 from host_sync.errors import Refused
+from host_sync.event import postgres
 from host_sync.event.db import DatabaseError, open_db
 from host_sync.event.results import session_from_db
 from host_sync.interchange.pbn.read import read_file
@@ -38,7 +39,10 @@ def is_database(path):
 
 
 def _source_format(path):
-    """The format of a file to read: an event database by its content, else by extension."""
+    """The format of a file to read: an event database by its URL or content, else by
+    extension."""
+    if postgres.is_url(path):
+        return DATABASE  # open_db says what is wrong with it
     try:
         with open(path, "rb") as f:
             if f.read(len(SQLITE_HEADER)) == SQLITE_HEADER:
