@@ -51,12 +51,37 @@ def evening(tmp_path):
         t.unplug()
 
 
-def start_serve(path, ports):
-    return subprocess.Popen(
-        [sys.executable, "-m", "host_sync", "serve", str(path), "--timeout", "2"] +
-        [a for p in ports for a in ("--port", p)], stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True, cwd=str(ROOT),
-        env=dict(os.environ, COLUMNS="160"))
+@pytest.fixture
+def start_serve():
+    """Start `host-sync serve` on ports; the fixture kills whatever is still running at the
+    end, so a serve that hangs cannot take over the next test's ptys (their numbers are
+    reused). It runs with faulthandler on, for `stopped`."""
+    started = []
+
+    def start(path, ports):
+        started.append(subprocess.Popen(
+            [sys.executable, "-X", "faulthandler", "-m", "host_sync", "serve", str(path),
+             "--timeout", "2"] + [a for p in ports for a in ("--port", p)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=str(ROOT),
+            env=dict(os.environ, COLUMNS="160")))
+        return started[-1]
+    yield start
+    for serve in started:
+        if serve.poll() is None:
+            serve.kill()
+            serve.communicate()
+
+
+def stopped(serve, timeout):
+    """serve's (stdout, stderr) once it has exited; if it has not within `timeout`, the
+    failure shows where every thread of it was (faulthandler's dump on SIGABRT)."""
+    try:
+        return serve.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        serve.send_signal(signal.SIGABRT)
+        out, err = serve.communicate()
+        raise AssertionError("serve did not stop within %d s of Ctrl-C; its threads:\n%s\n%s"
+                             % (timeout, err, out)) from None
 
 
 def wait_for_syncs(path, count, timeout=60):
@@ -75,13 +100,14 @@ def slow(seed):
     return Faults(seed=seed, delay=1.0, max_delay=0.03)
 
 
-def test_one_ctrl_c_lets_the_syncs_in_progress_finish_and_says_what_was_done(evening):
+def test_one_ctrl_c_lets_the_syncs_in_progress_finish_and_says_what_was_done(evening,
+                                                                            start_serve):
     path, terminals, truth = evening
     ports = [t.plug(slow(n)) for n, t in enumerate(terminals)]
     serve = start_serve(path, ports)
     wait_for_syncs(path, TABLES)
     serve.send_signal(signal.SIGINT)
-    out, err = serve.communicate(timeout=60)
+    out, err = stopped(serve, 60)
     assert serve.returncode == 130, err
     with open_db(path) as db:
         assert results_in(db) == truth  # finished, not cut off
@@ -94,7 +120,7 @@ def test_one_ctrl_c_lets_the_syncs_in_progress_finish_and_says_what_was_done(eve
     assert table.count(" done ") == TABLES and "pulling" not in table
 
 
-def test_a_second_ctrl_c_abandons_them_and_the_next_sync_stores_the_rest(evening):
+def test_a_second_ctrl_c_abandons_them_and_the_next_sync_stores_the_rest(evening, start_serve):
     path, terminals, truth = evening
     ports = [t.plug(Faults(seed=n, delay=1.0, max_delay=0.3)) for n, t in enumerate(terminals)]
     serve = start_serve(path, ports)
@@ -102,7 +128,7 @@ def test_a_second_ctrl_c_abandons_them_and_the_next_sync_stores_the_rest(evening
     serve.send_signal(signal.SIGINT)
     time.sleep(0.3)
     serve.send_signal(signal.SIGINT)
-    out, err = serve.communicate(timeout=30)
+    out, err = stopped(serve, 30)
     assert serve.returncode == 130, err
     pending = [line for line in out.splitlines() if line.startswith("pending: ")]
     assert len(pending) == TABLES and all("abandoned" in line for line in pending), out
