@@ -17,6 +17,7 @@ station did and what is still pending.
 import glob
 import logging
 import os
+import signal
 import threading
 import time
 from collections import Counter
@@ -143,12 +144,13 @@ class Station:
             return [(p, e["state"], e["progress"], e["error"]) for p, e in sorted(
                 self.ports.items())]
 
-    def run(self, interval=0.5):
-        """Poll every `interval` seconds until stop is set, telling on_change after each poll
-        (the display shows a port that came or went even when no sync reports)."""
+    def run(self, interval=0.5, interrupted=lambda: False):
+        """Poll every `interval` seconds until stop is set (or `interrupted()`), telling
+        on_change after each poll (the display shows a port that came or went even when no
+        sync reports)."""
         if self.first_flag is None:
             self.first_flag = self._flags()[0]
-        while not self.stop.is_set():
+        while not self.stop.is_set() and not interrupted():
             self.poll()
             self.on_change(self)
             self.stop.wait(interval)
@@ -228,21 +230,28 @@ def render(station):
 def serve_forever(station, interval=0.5, console=None, grace=30.0):
     """Run the station with a live display until Ctrl-C (or until station.stop is set), then
     stop cleanly: the syncs in progress finish with the display still live, for at most
-    `grace` seconds or until a second Ctrl-C abandons them. Returns the station's summary."""
+    `grace` seconds or until a second Ctrl-C abandons them. Returns the station's summary.
+
+    Ctrl-C is taken by a handler that only counts it, never as a KeyboardInterrupt: one raised
+    at an arbitrary point can land inside a lock (rich's Live, a threading.Event) and leave it
+    held, and a thread then waits on it forever: a serve that never exited after Ctrl-C was
+    seen in a CI run, its two threads waiting on locks."""
     from rich.live import Live
-    with Live(render(station), console=console, refresh_per_second=4) as live:
-        station.on_change = lambda s: live.update(render(s))
-        try:
+    presses = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: presses.append(signum))
+    try:
+        with Live(render(station), console=console, refresh_per_second=4) as live:
+            station.on_change = lambda s: live.update(render(s))
             try:
-                station.run(interval)
+                station.run(interval, interrupted=lambda: bool(presses))
             finally:
                 station.stop.set()
-        except KeyboardInterrupt:
-            pass
-        try:
-            station.abandoned = not station.wait_idle(grace)
-        except KeyboardInterrupt:
-            station.abandoned = True  # their records stay on the terminals for the next sync
-        station.on_change = lambda s: None
-        live.update(render(station))
+            deadline = time.monotonic() + grace
+            while station.busy() and len(presses) < 2 and time.monotonic() < deadline:
+                time.sleep(0.02)
+            station.abandoned = station.busy()  # their records stay on the terminals
+            station.on_change = lambda s: None
+            live.update(render(station))
+    finally:
+        signal.signal(signal.SIGINT, previous)
     return station.summary()
