@@ -173,3 +173,9 @@ def host_cli(capsys):
         got = capsys.readouterr()
         return status, got.out, got.err
     return run
+
+
+@pytest.fixture
+def host(host_cli):
+    """`host_cli` under the short name the set-up and rehearsal tests use."""
+    return host_cli

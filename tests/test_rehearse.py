@@ -9,11 +9,6 @@ from host_sync.event.db import open_db
 
 
 @pytest.fixture
-def host(host_cli):
-    return host_cli
-
-
-@pytest.fixture
 def club(tmp_path, host):
     """A 4-table Mitchell, two pairs named, hand records for boards 1-4 of 8."""
     path = tmp_path / "club.db"

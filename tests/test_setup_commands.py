@@ -12,7 +12,6 @@ from bridge import boards as law2
 from bridge import cards
 from conftest import CORPUS, ROOT
 
-from host_sync import cli
 from host_sync.event import setup
 from host_sync.event.db import open_db
 from host_sync.event.hand_record import hand_bytes
@@ -21,16 +20,6 @@ from host_sync.interchange.pbn.read import read_file
 INDIVIDUAL_24 = CORPUS / "1998-4th_Generali_Masters_Individual" / "MI98S4.PBN"  # boards 1-24
 DUTCH_32 = CORPUS / "1998-Dutch_Teams_Final" / "ROUND1.PBN"  # 12, 13, 29, 30 not as Law 2
 TWO_ROOMS_12 = CORPUS / "1997-European_Team_Championship" / "L1l10505.pbn"  # each board twice
-
-
-@pytest.fixture
-def host(capsys):
-    """Run `host-sync ARGS` in this process: (exit status, stdout, stderr)."""
-    def run(*args):
-        status = cli.main([str(a) for a in args])
-        got = capsys.readouterr()
-        return status, got.out, got.err
-    return run
 
 
 @pytest.fixture

@@ -121,12 +121,13 @@ def _environment():
 def create_app(watcher):
     """The ASGI application of one event; `watcher` is started and stopped with it."""
     env = _environment()
+    notation = {lg: Notation(lg) for lg in LANGUAGES}
 
     def page(request, template, status=200, **values):
         lang = values.pop("lang")
         snap = watcher.snapshot
         body = env.get_template(template).render(
-            t=words(lang), n=Notation(lang), lang=lang, snap=snap, session=snap.session,
+            t=words(lang), n=notation[lang], lang=lang, snap=snap, session=snap.session,
             other={lg: "/%s/%s" % (lg, request.url.path.split("/", 2)[2])
                    for lg in LANGUAGES}, **values)
         return HTMLResponse(body, status, headers=NO_STORE)
@@ -187,7 +188,7 @@ def create_app(watcher):
     def _board_page(request, lang, scored, number, base):
         b = watcher.snapshot.session.board(number)
         return page(request, "board.html", lang=lang, number=number,
-                    lines=scored.lines.get(number, []), hands=hand_cells(b.deal, Notation(lang)),
+                    lines=scored.lines.get(number, []), hands=hand_cells(b.deal, notation[lang]),
                     dealer="NESW"[b.dealer_seat()], vul=b.vul(), base=base)
 
     async def pair(request):
