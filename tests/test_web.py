@@ -78,6 +78,37 @@ def test_hold_and_release_are_audited_commands_that_hide_everything(event, capsy
     assert "results held\n" in out and "held already" in out and "released" in out
 
 
+def test_a_board_held_alone_is_on_nobody_s_view_until_released(event, capsys):
+    db, movement, location = event
+    for table in (1, 2, 3):
+        for rnd in (1, 2):
+            play(db, movement, table, rnd)
+    snap = snapshot(db)
+    board = min(snap.public_boards())
+    owners = [p for p in snap.session.pairs if board in snap.pair_boards(p)]
+    before = db.value("SELECT COUNT(*) FROM audit")
+    assert main(["publish", "hold", str(location), "--board", str(board)]) == 0
+    snap = snapshot(db)
+    assert not snap.held and board not in snap.public_boards() and snap.public_boards()
+    assert owners and all(board not in snap.pair_boards(p) for p in owners)
+    assert board not in snap.everyone.lines  # nor in the public rankings
+    assert "held_boards" not in setup.table_config(db, "T1")["set"]
+    assert db.value("SELECT COUNT(*) FROM audit") == before + 1
+    with WebServer(location) as web:
+        assert "Директор приостановил сдачи: %d" % board in get(web.url + "/ru/")[1]
+        assert get(web.url + "/ru/board/%d" % board)[0] == 404
+        assert get(web.url + "/ru/board/%d" % max(snap.public_boards()))[0] == 200
+    # a board the session does not play: refused, nothing written
+    assert main(["publish", "hold", str(location), "--board", "99"]) == 2
+    assert db.value("SELECT COUNT(*) FROM audit") == before + 1
+    assert main(["--lang", "ru", "publish", "release", str(location), "--board",
+                 str(board)]) == 0
+    assert board in snapshot(db).public_boards()
+    out = capsys.readouterr()
+    assert "board %d held" % board in out.out and "board 99: not played" in out.err
+    assert "сдача %d открыта" % board in out.out
+
+
 def test_each_pair_s_link_carries_its_own_key(event, capsys):
     db, _, location = event
     key = setup.the_event(db)[2]

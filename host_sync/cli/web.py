@@ -17,7 +17,7 @@ from host_sync.event.results import session_from_db
 from host_sync.event.setup import the_event
 from host_sync.scoring.board import METHODS
 from host_sync.web.app import Watcher, create_app
-from host_sync.web.live import pair_key, set_held
+from host_sync.web.live import pair_key, set_held, set_held_boards
 
 MAX_PORT = 65535
 
@@ -49,9 +49,17 @@ def run_release(args, out, err):
 
 def _publication(args, out, held):
     with open_db(args.event) as db:
-        changed = set_held(db, held)
-    out.write(say(args, "publish: results %s%s\n", "publish: результаты %s%s\n") % (
-        say(args, "held", "приостановлены") if held else say(args, "released", "открыты"),
+        if args.board:
+            changed = set_held_boards(db, args.board, held)
+        else:
+            changed = set_held(db, held)
+    if args.board:
+        what = say(args, "board %s", "сдача %s") % ", ".join(map(str, args.board))
+    else:
+        what = say(args, "results", "результаты")
+    out.write("publish: %s %s%s\n" % (
+        what, say(args, "held", "приостановлена" if args.board else "приостановлены") if held
+        else say(args, "released", "открыта" if args.board else "открыты"),
         "" if changed else say(args, " already", " уже")))
     return 0
 
@@ -111,6 +119,11 @@ def add_commands(sub):
     links.set_defaults(run=run_links)
     for p in (hold, release, links):
         p.add_argument("event", metavar="EVENT", help=EVENT_DB)
+    for p in (hold, release):
+        p.add_argument("--board", type=int, action="append", metavar="N", help=tr(
+            "only this board (repeatable); a held board is on nobody's page",
+            "только эта сдача (можно несколько раз); приостановленной сдачи нет ни на одной "
+            "странице"))
 
 
 _SESSION = tr("default: the current one", "по умолчанию: текущая")

@@ -422,7 +422,8 @@ def table_config(db, terminal_id):
     settings = {row["name"]: json.loads(row["value"]) for row in db.all(
         "SELECT name, value FROM settings WHERE event_id = ?", (event_id,))}
     pin = settings.pop("pin", None)
-    settings.pop("publication", None)  # the live page's hold (host_sync.web): the host's alone
+    for own in ("publication", "held_boards"):  # the live page's holds (host_sync.web)
+        settings.pop(own, None)  # are the host's alone
     config = {"event": the_event(db)[1], "term": terminal_id, "sec": t["section"],
               "tbl": t["table_no"], "set": settings, "rounds": rounds,
               "names": {p: " - ".join(n) for p, n in sorted(names.items())},

@@ -8,7 +8,8 @@ The embargo (the players' top complaint about live results is a board shown too 
   boards that pair has played, each with the lines of every table that has played it so far,
   and never a board it has not played;
 - the director holds or releases the whole publication (`set_held`): while it is held nobody
-  sees a result.
+  sees a result; or single boards (`set_held_boards`: a board fouled, a ruling pending): a
+  held board is on nobody's view, its own pairs' included, and out of the public rankings.
 "Played" means the table has a line in `results` (scored, waiting for the director, or an
 adjusted score), so a line the host has not verified still counts as played, and a table that
 has not synced yet keeps the board out of everyone's view.
@@ -20,14 +21,17 @@ correction or a hold, and reading the largest key of an index costs next to noth
 
 import hashlib
 import hmac
+import json
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
+from host_sync.errors import Refused
 from host_sync.event import setup
 from host_sync.event.results import session_from_db
 from host_sync.scoring.session import score_session
 
 PUBLICATION = "publication"  # the event setting the director's hold is kept in
+HELD_BOARDS = "held_boards"  # the event setting of the boards held one by one
 HELD, OPEN = "held", "open"
 ACTOR = "director"
 PAIR_KEY_HEX = 16  # 64 bits of HMAC: not guessable over a club's network
@@ -53,6 +57,32 @@ def set_held(db, held, actor=ACTOR):
     return True
 
 
+def held_boards(db, event_id):
+    """The boards the director holds one by one (a frozenset of numbers)."""
+    text = db.value("SELECT value FROM settings WHERE event_id = ? AND name = ?",
+                    (event_id, HELD_BOARDS))
+    return frozenset(json.loads(text)) if text else frozenset()
+
+
+def set_held_boards(db, boards, held, actor=ACTOR):
+    """Hold (True) or release (False) these boards of the current session (refused for a board
+    it does not play); audited. Returns whether it changed anything."""
+    event_id = setup.the_event(db)[0]
+    known = {row[0] for row in db.all("SELECT number FROM boards WHERE session_id = ?",
+                                      (setup.session_id(db, event_id),))}
+    unknown = sorted(set(boards) - known)
+    if unknown:
+        listed = ", ".join(map(str, unknown))
+        raise Refused("board %s: not played in this session" % listed,
+                      ru="сдача %s: в этой сессии не играется" % listed)
+    before = held_boards(db, event_id)
+    after = before | set(boards) if held else before - set(boards)
+    if after == before:
+        return False
+    setup.set_setting(db, event_id, HELD_BOARDS, sorted(after), actor)
+    return True
+
+
 def pair_key(event_key, label):
     """The key in a pair's own link: an HMAC of its label under the event's secret, so the
     host can check a link without storing keys and one pair's link opens no other pair's view."""
@@ -71,13 +101,16 @@ class Snapshot:
     complete: frozenset  # boards every table has played
     played: dict = field(default_factory=dict)  # pair label -> frozenset of boards it played
     keys: dict = field(default_factory=dict)  # pair label -> its key
+    held_boards: frozenset = frozenset()  # boards the director holds one by one
 
     def pair_boards(self, label):
         """The boards a pair's own view shows: those it has played (none while held)."""
-        return frozenset() if self.held else self.played.get(label, frozenset())
+        if self.held:
+            return frozenset()
+        return self.played.get(label, frozenset()) - self.held_boards
 
     def public_boards(self):
-        return frozenset() if self.held else self.complete
+        return frozenset() if self.held else self.complete - self.held_boards
 
     def check_key(self, label, key):
         """True when `key` is the pair's own: compared in constant time."""
@@ -95,6 +128,7 @@ def snapshot(db, number=None, method="mp"):
         session = session_from_db(db, number, method)
         single = db.value("SELECT COUNT(*) FROM sections WHERE session_id = ?", (sid,)) == 1
         held = is_held(db, event_id)
+        one_by_one = held_boards(db, event_id)
         expected = _counts(db.all(
             "SELECT rb.board, COUNT(*) FROM round_boards rb JOIN rounds ro ON ro.id = rb.round_id "
             "JOIN tables t ON t.id = ro.table_id JOIN sections s ON s.id = t.section_id "
@@ -111,10 +145,11 @@ def snapshot(db, number=None, method="mp"):
             label = str(pair) if single else "%s%d" % (letter, pair)
             played.setdefault(label, set()).add(board)
     complete = frozenset(b for b, n in expected.items() if tables.get(b, 0) >= n)
-    public = replace(session, results=[r for r in session.results if r.board in complete])
+    shown = complete - one_by_one
+    public = replace(session, results=[r for r in session.results if r.board in shown])
     return Snapshot(marker, held, session, score_session(public), score_session(session),
                     complete, {p: frozenset(b) for p, b in played.items()},
-                    {p: pair_key(event_key, p) for p in session.pairs})
+                    {p: pair_key(event_key, p) for p in session.pairs}, one_by_one)
 
 
 @contextmanager

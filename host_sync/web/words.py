@@ -12,6 +12,7 @@ WORDS = {
         "missing": "Нет такой страницы",
         "missing_text": "Такой страницы нет, или её результаты ещё не опубликованы.",
         "updated": "Обновлено", "public_card": "Общая карточка",
+        "held_boards": "Директор приостановил сдачи",
     },
     "en": {
         "live": "Live results", "held": "The director is holding the results.",
@@ -22,6 +23,7 @@ WORDS = {
         "missing": "No such page",
         "missing_text": "There is no such page, or its results are not published yet.",
         "updated": "Updated", "public_card": "Public scorecard",
+        "held_boards": "Boards held by the director",
     },
 }
 
