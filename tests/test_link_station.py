@@ -208,3 +208,45 @@ def test_serve_station_off_a_pi_says_what_it_needs(tmp_path):
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
     assert done.stderr.startswith("serve --station: RPi.GPIO cannot be loaded")
     assert "apt install python3-rpi.gpio" in done.stderr
+
+
+def test_serve_offers_a_code_to_a_terminal_once_and_spends_it_on_the_one_that_takes_it(
+        event_db, tmp_path):
+    """Each wrong code costs a terminal one of its three tries: a `serve --code` retrying
+    every keyless terminal with the code another one shows used to close their pairings."""
+    shown = Terminal(tmp_path / "shown", "PICO-SHOWN")  # the terminal whose code was typed
+    other = Terminal(tmp_path / "other", "PICO-OTHER")  # keyless too, showing its own code
+    other_port = other.plug(pair=True)
+    try:
+        station = serve.Station(event_db, [other_port], register=True, timeout=0.3, retry=0,
+                                code="%06d" % ((int(other.code) + 1) % 10 ** 6))
+        for _ in range(3):
+            station.poll()
+            assert station.wait_idle(20)
+        errors = [error for _, _, _, error in station.finished]
+        assert errors[0].endswith("wrong code: 2 tries left")
+        assert all("not offered to it again" in e for e in errors[1:]) and len(errors) == 3
+        # the code of a terminal that took it is spent: offered to no other
+        shown_port = shown.plug(pair=True)
+        try:
+            station = serve.Station(event_db, [shown_port], register=True, timeout=0.3,
+                                    code=shown.code)
+            station.poll()
+            assert station.wait_idle(20) and station.finished[-1][1] == "done"
+            station.patterns = (shown_port, other_port)
+            station.retry = 0
+            for _ in range(2):
+                station.poll()
+                assert station.wait_idle(20)
+            assert "holds no key" in station.finished[-1][3]
+        finally:
+            shown.unplug()
+        # its pairing is still open after all that: its own code pairs it
+        station = serve.Station(event_db, [other_port], register=True, timeout=0.3,
+                                code=other.code)
+        station.poll()
+        assert station.wait_idle(20) and station.finished[-1][1] == "done"
+    finally:
+        other.unplug()
+    with open_db(event_db) as db:
+        assert db.value("SELECT COUNT(*) FROM terminals") == 2

@@ -28,7 +28,7 @@ from serial.tools import list_ports
 from host_sync.event.db import DatabaseError, open_db
 from host_sync.event.flags import director_list
 from host_sync.event.setup import SetupError
-from host_sync.station.sync import Session, SyncFailed
+from host_sync.station.sync import PairingCodes, Session, SyncFailed
 
 log = logging.getLogger("host_sync.station.serve")
 
@@ -58,7 +58,7 @@ class Station:
         self.db_path = db_path
         self.patterns = tuple(patterns)
         self.register = register
-        self.code = code  # the pairing code(s) to register with (sync.Session's `code`)
+        self.code = PairingCodes(code)  # the pairing code(s) its sessions share
         self.timeout = timeout
         self.retry = retry
         self.usb_ids = usb_ids

@@ -11,6 +11,7 @@ import hashlib
 import json
 import logging
 import os
+import threading
 import time
 from collections import Counter
 
@@ -45,6 +46,36 @@ class SyncFailed(Refused):
     """The session could not finish; the message says why (the terminal keeps its records)."""
 
 
+class PairingCodes:
+    """The pairing codes the scorer typed: one code (`sync --code`, `serve --code`: for whichever
+    keyless terminal shows it) or {terminal id: code} (the demo, the tests). A terminal shows a
+    fresh code for each pairing and closes it after three wrong ones, so a code is offered
+    to a terminal once: one it refused is not offered to it again (a `serve` retrying the
+    wrong terminal would spend its tries), and one a terminal took is spent. Shared by the
+    sync threads of one station."""
+
+    def __init__(self, codes=None):
+        self.codes = codes
+        self.lock = threading.Lock()
+        self.refused = set()  # terminal ids that refused the code they were offered
+        self.taken = set()  # the codes a terminal took
+
+    def get(self, tid):
+        code = self.codes.get(tid) if isinstance(self.codes, dict) else self.codes
+        with self.lock:
+            if not link.code_ok(code) or tid in self.refused or code in self.taken:
+                return None
+        return code
+
+    def took(self, code):
+        with self.lock:
+            self.taken.add(code)
+
+    def wrong(self, tid):
+        with self.lock:
+            self.refused.add(tid)
+
+
 class Progress:
     """What a session has done so far, for the station's display and the syncs table."""
 
@@ -72,8 +103,9 @@ class Session:
         self.progress = Progress(name or getattr(port, "port", "?"))
         self.register = register
         # the pairing code the terminal shows (terminal.pairing), typed by the scorer; or
-        # {terminal id: code} for several terminals at once (serve, the demo)
-        self.code = code
+        # {terminal id: code} for several terminals at once (the demo); or the PairingCodes
+        # that the sessions of one station share
+        self.code = code if isinstance(code, PairingCodes) else PairingCodes(code)
         self.place = place  # (section, table) to place the terminal at, when registering
         self.timeout = timeout
         self.tries = tries
@@ -200,8 +232,7 @@ class Session:
             ingest.compacted(self.db, tid, hello["base"] + self.offset)
 
     def _code(self):
-        code = self.code.get(self.tid) if isinstance(self.code, dict) else self.code
-        return code if link.code_ok(code) else None
+        return self.code.get(self.tid)
 
     def _give_key(self, hello, row, event_key, fingerprint):
         """Pair with the device: its key goes only in a `register` that proves the code the
@@ -209,6 +240,13 @@ class Session:
         took the key."""
         tid = self.tid
         code = self._code()
+        if code is None and tid in self.code.refused:
+            self.progress.refused["pairing"] += 1
+            raise SyncFailed(
+                "terminal %s refused the code typed, which is not offered to it again: "
+                "type the code it shows (director mode, 6)" % tid,
+                ru="терминал %s не принял введённый код, и он ему больше не предлагается: "
+                   "введите код с его экрана (режим директора, 6)" % tid)
         if code is None:
             self.progress.refused["pairing"] += 1
             raise SyncFailed(
@@ -223,6 +261,7 @@ class Session:
         reply = self.request({"m": "register", "event": fingerprint, "key": self.key,
                               "id": tid}, "ok", code=code)[0]
         self._check(reply)
+        self.code.took(code)
         if row is None:
             setup.register_terminal(self.db, tid, hello["last"], actor=ACTOR)
         log.info("%s: paired with terminal %s", self.progress.port, tid)
@@ -424,6 +463,8 @@ class Session:
                     continue
                 if err.get("code") == "pairing":
                     self.progress.refused["pairing"] += 1
+                    if str(err.get("text")).startswith("wrong code"):
+                        self.code.wrong(self.tid)
                     raise _pairing_refused(self.tid, str(err.get("text")))
                 raise SyncFailed("the terminal refused %s: %s %s" % (
                     msg["m"], link.shown(str(err.get("code"))), link.shown(str(err.get("text")))))
