@@ -186,35 +186,6 @@ def test_random_answers_never_crash_the_station_nor_reach_the_database(db):  # n
 
 
 MAIN_FRAMES = int(os.environ.get("ATTACK_FUZZ_MAIN_FRAMES", "1500"))
-MAIN_DRIVER = """
-import sys
-from hw.backends import sim
-import main
-
-FOLDER, KEYS, SCREEN = sys.argv[1], sys.argv[2], sys.argv[3]
-TERM = []
-
-
-class Display(sim.SimDisplay):
-    def show(self):
-        sim.SimDisplay.show(self)
-        if TERM:  # the screen as it is now, for the test to read (the pairing code)
-            with open(SCREEN, "w") as f:
-                f.write(" | ".join(TERM[0].app.lines()))
-
-
-board = sim.open_board(sim.ScriptKeypad())
-board.display = Display()
-TERM.append(main.Terminal(board, FOLDER, "PICO-FM", sys.stdin.buffer, sys.stdout.buffer))
-with open(KEYS) as f:
-    for chunk in f:  # a few keys every 40 turns, while the frames come in
-        board.keypad.feed(chunk)
-        TERM[0].run(turns=40)
-sys.stderr.write("keys done\\n")
-TERM[0].run()
-"""
-
-
 def test_random_frames_while_keys_are_pressed_never_stop_the_main_loop(station_db, tmp_path):
     """The whole main loop (`main.Terminal`: keypad, screen, application and link on one
     journal) under micropython on a pty: MAIN_FRAMES random frames on its cable while a table
@@ -222,11 +193,9 @@ def test_random_frames_while_keys_are_pressed_never_stop_the_main_loop(station_d
     pairs it (director mode, 6) and every record it made reaches the station. No hello is
     fuzzed here, so the keys are never held by a sync; the authenticated-but-malformed frames
     are the link loop's fuzz above."""
-    from conftest import DEVICE, ROOT, micropython_path
+    from main_loop import plug_main_loop
     from terminal.journal import Journal
     from terminal_support import PIN, make_config, write_config
-
-    from host_sync.demo.ptys import Plug
 
     rng = random.Random(20261203)
     flash = tmp_path / "flash"
@@ -238,11 +207,8 @@ def test_random_frames_while_keys_are_pressed_never_stop_the_main_loop(station_d
               for _ in range(max(10, MAIN_FRAMES // 50))]
     chunks.append("BACK " * 10 + "DIR %s OK 6" % " ".join(PIN))  # the director pairs it
     (tmp_path / "keys").write_text("\n".join(chunks) + "\n")
-    (tmp_path / "driver.py").write_text(MAIN_DRIVER)
     screen = tmp_path / "screen"
-    env = dict(os.environ, MICROPYPATH=os.pathsep.join([str(DEVICE), str(ROOT), ".frozen"]))
-    plug = Plug([micropython_path(), str(tmp_path / "driver.py"), str(flash),
-                 str(tmp_path / "keys"), str(screen)], env=env, cwd=str(ROOT))
+    plug = plug_main_loop(flash, tmp_path / "keys", screen, "PICO-FM", chunks=True)
     try:
         with serial.Serial(plug.port, timeout=0.02) as port:
             pelt(port, rng, MAIN_FRAMES)

@@ -9,6 +9,7 @@ import time
 
 import serial
 from conftest import DEVICE, ROOT, micropython_path
+from main_loop import plug_main_loop
 from sync_script import event_movement
 from terminal import keyscript
 from terminal.journal import Journal
@@ -30,7 +31,6 @@ from terminal_support import (
 )
 from test_terminal_play import card_keys, legal_card
 
-from host_sync.demo.ptys import Plug
 from host_sync.event import setup
 from host_sync.event.db import open_db
 from host_sync.station import link
@@ -122,31 +122,6 @@ def test_a_terminal_synced_between_rounds_resumes_with_its_session(tmp_path):
     assert state(term.app.session) == before and "Сд9" in term.text()
 
 
-DRIVER = """
-import sys
-from hw.backends import sim
-import main
-
-FOLDER, KEYS, LOG = sys.argv[1], sys.argv[2], sys.argv[3]
-TERM = []
-
-
-class Display(sim.SimDisplay):
-    def show(self):
-        sim.SimDisplay.show(self)
-        if TERM:
-            with open(LOG, "a") as f:
-                f.write(" | ".join(TERM[0].app.lines()) + "\\n")
-
-
-with open(KEYS) as f:
-    board = sim.open_board(sim.ScriptKeypad(f.read()))
-board.display = Display()
-TERM.append(main.Terminal(board, FOLDER, "%s", sys.stdin.buffer, sys.stdout.buffer))
-TERM[0].run()
-""" % IDENT
-
-
 def table_config(movement):
     """This table (A1) in round 1 of the movement, with the play recorded."""
     data = make_config(play=1)
@@ -192,11 +167,8 @@ def test_the_main_loop_under_micropython_syncs_with_the_station(tmp_path):
     flash.mkdir()
     write_config(flash / "config.cbor", config)
     (tmp_path / "keys").write_text(" ".join(keys))
-    (tmp_path / "driver.py").write_text(DRIVER)
     log = tmp_path / "screens.log"
-    env = dict(os.environ, MICROPYPATH=os.pathsep.join([str(DEVICE), str(ROOT), ".frozen"]))
-    plug = Plug([micropython_path(), str(tmp_path / "driver.py"), str(flash),
-                 str(tmp_path / "keys"), str(log)], env=env, cwd=str(ROOT))
+    plug = plug_main_loop(flash, tmp_path / "keys", log, IDENT)
     try:
         assert wait_for(log, "Код: "), (log.read_text() if log.exists() else "",
                                   plug.proc.poll())
