@@ -123,3 +123,44 @@ def test_the_correction_shows_the_result_it_corrects(tmp_path):
     assert term.app.lines()[:2] == ["Сд2 исправление 79C", "сейчас: 2БКВ= -120"]
     term.press("BACK DOWN 2")  # board 3: not in the traveller
     assert term.app.lines()[:2] == ["Сд3 исправление 79C", "сейчас: протокола нет"]
+
+
+def test_once_the_correction_period_is_closed_no_closed_round_changes(tmp_path):
+    """`host-sync session close` ends the correction period (79C); the configuration of the
+    next sync says so (`cc` 1) and director mode, under MicroPython as under CPython, still
+    shows a closed round's board but refuses to correct, adjust or delete its result, saying
+    why; the open round's boards stay the director's as before."""
+    keys = " ".join(["OK OK OK"] + ["MENU 1 1 C C OK OK UP OK OK OK"] * 4 + ["OK OK"])
+    got = {}
+    for interpreter in ("micropython", "cpython"):
+        out = tmp_path / interpreter
+        out.mkdir()
+        config = make_config()
+        config["cc"] = 1
+        config_file = write_config(out / "config.cbor", config)
+        (out / "c.keys").write_text(
+            keys + "\nOK OK OK\nDIR %s OK DOWN\nshot menu\n2\nshot fix\n3\nshot adjust\n"
+            "4\nshot erase\n" % PINKEYS)
+        run = run_device(["-m", "terminal.keyscript", str(out / "c.keys"), str(out),
+                          "--config", config_file], interpreter=interpreter, timeout=60)
+        assert run.returncode == 0, run.stdout + run.stderr
+        got[interpreter] = ([r[1:] for r in journal_records(out / "journal")],
+                            [(out / (s + ".txt")).read_text()
+                             for s in ("menu", "fix", "adjust", "erase")])
+    assert got["micropython"] == got["cpython"]
+    records, (menu, *refused) = got["cpython"]
+    assert not [r for r in records if r[0] in ("fix", "adj", "erase")]
+    assert "Директор Сд1 3-11" in menu and "Срок исправлений" in menu and "истёк" in menu
+    assert "2 исправление" not in menu
+    for screen in refused:
+        assert "Директор Сд1 3-11" in screen and "Срок исправл. истёк" in screen
+
+
+def test_a_malformed_correction_close_is_named_and_read_as_open(tmp_path):
+    for bad in (2, "1", True, [1]):
+        config = make_config()
+        config["cc"] = bad
+        term = Terminal(tmp_path, config)
+        assert "cc" in term.app.config.errors and not term.app.config.corrections_closed
+    config["cc"] = 0
+    assert not Terminal(tmp_path, config).app.config.errors

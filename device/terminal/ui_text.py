@@ -130,6 +130,9 @@ td_erase|4 стереть результат|4 erase the result
 td_restrict|5 ограничения хода|5 lead restrictions
 td_fix|2 исправление 79C|2 correction 79C
 td_closed|раунд закрыт: пр.79C|closed round: law 79C
+td_cc_over|Срок исправл. истёк|Correction time over
+td_cc_1|Срок исправлений|Correction period
+td_cc_2|истёк (пр.79C)|is over (law 79C)
 fix_now|сейчас: %s|now: %s
 fix_unknown|сейчас: протокола нет|now: no traveller
 td_board|\u2191\u2193 сд 6 связь BACK|\u2191\u2193 bd 6 pair BACK

@@ -377,7 +377,7 @@ def table_config(db, terminal_id):
     yet (everything is then typed in at the table). It carries its section's movement, the
     names of the pairs that come to the table, their player numbers where known (0 for one
     not known) and the boards it plays, with the hand records of one round only: the round
-    due at the table (_due_round)."""
+    due at the table (_due_round); `cc` 1 once the session's correction period is closed."""
     t = terminal(db, terminal_id)
     event_id = t["event_id"]
     sid = current_session(db, event_id)
@@ -430,6 +430,8 @@ def table_config(db, terminal_id):
     players = {p: n for p, n in sorted(numbers.items()) if len(n) == 2 and any(n)}
     if players:  # the terminal fills its players form with these (0: not known)
         config["players"] = players
+    if db.value("SELECT corrections_closed_at FROM sessions WHERE id = ?", (sid,)):
+        config["cc"] = 1  # `session close`: director mode corrects no closed round (79C)
     if pin:
         config.update(pin_config(db, terminal_id, pin))
     return config
