@@ -58,7 +58,14 @@ risk_seat|X/XX; \u2663С \u2666В \u2665Ю \u2660З|X/XX; \u2663N \u2666E \u2665
 change|Замена заявки|Change of call
 unintended|случайная 25A|unintended 25A
 deliberate|намеренная 25B|deliberate 25B
-refused|Не принято правилами|Not taken by the Laws
+no_change|Менять нечего: пр.25|No call to change: 25
+no_pending|Решать нечего|Nothing to rule on
+pd_card|Карта %s не подходит|Card %s does not fit
+pd_trick|Взятка %d не подходит|Trick %d does not fit
+pd_tricks|Взяток %d не может быть|%d tricks: not possible
+pd_seat|%s здесь ни при чём|Not %s's matter
+pd_suit|Масть %s не подходит|Suit %s does not fit
+pd_option|Сейчас так нельзя|Not possible now
 td_wait|Ждите директора|Wait for the director
 must_repeat|%s: повторите %s|%s must repeat %s
 no_call|Заявок еще нет|No call to change
