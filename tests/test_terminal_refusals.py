@@ -141,3 +141,15 @@ def test_a_refused_ruling_of_the_play_names_what_does_not_fit():
     assert why({"b": 1, "d": "supply", "cd": 51}) == "Card ♠A does not fit"
     assert why({"b": 1, "d": "keep"}) == "Not possible now"
     ui_text.set_lang("ru")
+
+
+def test_every_ruling_of_the_play_has_a_short_line_of_its_own():
+    """The play's options as the auction's: a short line each (the digit and 19 characters),
+    not the full text cut at the screen's edge; the full text stays on request."""
+    from bridge import play_rulings
+
+    for law, rows in play_rulings.OPTIONS.items():
+        for entry, _paragraph, ru, en in rows:
+            for lang, full in (("ru", ru), ("en", en)):
+                short = play_rulings.short(law, entry, lang)
+                assert short and len(short) <= 19 and short != full, (law, entry, lang)

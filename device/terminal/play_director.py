@@ -114,7 +114,8 @@ class PlayRulingScreen(TextScreen):
             return out
         out = []
         for i in range(len(options)):
-            out.append(("%d %s" % (i + 1, options[i][2]))[:COLUMNS])
+            text = play_rulings.short(law, options[i][0], lang()) or options[i][2]
+            out.append(("%d %s" % (i + 1, text))[:COLUMNS])
         if law == "70":  # the claim's remaining hands, for the director's judgment
             play = self.board.get_play()
             hands = play.remaining_hands()
