@@ -7,7 +7,7 @@ naming the pairs who played the board at this table; nothing of the open round c
 import json
 
 from conftest import run_device
-from terminal_support import PIN, Terminal, journal_records, make_config, write_config
+from terminal_support import PIN, Terminal, journal_records, make_config, on_both, write_config
 
 PINKEYS = " ".join(PIN)
 
@@ -131,22 +131,11 @@ def test_once_the_correction_period_is_closed_no_closed_round_changes(tmp_path):
     shows a closed round's board but refuses to correct, adjust or delete its result, saying
     why; the open round's boards stay the director's as before."""
     keys = " ".join(["OK OK OK"] + ["MENU 1 1 C C OK OK UP OK OK OK"] * 4 + ["OK OK"])
-    got = {}
-    for interpreter in ("micropython", "cpython"):
-        out = tmp_path / interpreter
-        out.mkdir()
-        config = make_config()
-        config["cc"] = 1
-        config_file = write_config(out / "config.cbor", config)
-        (out / "c.keys").write_text(
-            keys + "\nOK OK OK\nDIR %s OK DOWN\nshot menu\n2\nshot fix\n3\nshot adjust\n"
-            "4\nshot erase\n" % PINKEYS)
-        run = run_device(["-m", "terminal.keyscript", str(out / "c.keys"), str(out),
-                          "--config", config_file], interpreter=interpreter, timeout=60)
-        assert run.returncode == 0, run.stdout + run.stderr
-        got[interpreter] = ([r[1:] for r in journal_records(out / "journal")],
-                            [(out / (s + ".txt")).read_text()
-                             for s in ("menu", "fix", "adjust", "erase")])
+    config = make_config()
+    config["cc"] = 1
+    got = on_both(tmp_path, config, keys + "\nOK OK OK\nDIR %s OK DOWN\nshot menu\n2\nshot "
+                  "fix\n3\nshot adjust\n4\nshot erase\n" % PINKEYS,
+                  ("menu", "fix", "adjust", "erase"))
     assert got["micropython"] == got["cpython"]
     records, (menu, *refused) = got["cpython"]
     assert not [r for r in records if r[0] in ("fix", "adj", "erase")]

@@ -1,14 +1,12 @@
 """Every refused call or card says why, in the player's words (issue 15, item 8), and the
 director's options fit the screen as short lines, the full text on request."""
 
-import json
 import re
 from pathlib import Path
 
-from conftest import run_device
 from terminal import ui_text
 from terminal.play_director import PlayRulingScreen
-from terminal_support import PIN, Terminal, card_keys, make_config, write_config
+from terminal_support import PIN, Terminal, card_keys, make_config, on_both
 
 PINKEYS = " ".join(PIN)
 
@@ -109,17 +107,9 @@ def test_a_change_that_is_no_longer_one_says_why_under_micropython(tmp_path):
     director accepted East's call out of rotation (29A) a change of it is refused, and the
     screen says there is no call to change, under MicroPython as under CPython."""
     keys = "OK OK OK MENU D 1 NT DIR %s OK 2 1 OK BACK 2 NT" % PINKEYS
-    screens = {}
-    for interpreter in ("micropython", "cpython"):
-        out = tmp_path / interpreter
-        out.mkdir()
-        config_file = write_config(out / "config.cbor", make_config())
-        (out / "c.keys").write_text(keys + "\nshot ru\nMENU 3 BACK 2 NT\nshot en\n")
-        run = run_device(["-m", "terminal.keyscript", str(out / "c.keys"), str(out),
-                          "--config", config_file], interpreter=interpreter, timeout=60)
-        assert run.returncode == 0, run.stdout + run.stderr
-        assert json.loads(run.stdout.decode().splitlines()[-1])
-        screens[interpreter] = [(out / n).read_text() for n in ("ru.txt", "en.txt")]
+    screens = {k: v[1] for k, v in on_both(
+        tmp_path, make_config(), keys + "\nshot ru\nMENU 3 BACK 2 NT\nshot en\n",
+        ("ru", "en")).items()}
     assert screens["micropython"] == screens["cpython"]
     ru, en = screens["cpython"]
     assert ru.splitlines()[-1] == "Менять нечего: пр.25"

@@ -7,7 +7,7 @@ import cbor2
 from conftest import run_device
 from terminal import cbor, ui_text
 from terminal.traveller import cells, lookup, table
-from terminal_support import Terminal, make_config
+from terminal_support import Terminal, make_config, on_both
 
 # Board 1 as host_sync.event.setup.travellers gives it (no percentages), 9 tables.
 LINES = [[p, p + 8, 21, 0, 0, 10, 420] for p in range(1, 10)]
@@ -129,19 +129,9 @@ def test_adjusted_scores_show_as_such_and_bad_ones_are_skipped():
 
 
 def test_adjusted_scores_on_the_traveller_screen_under_micropython(tmp_path):
-    screens = {}
-    for interpreter in ("micropython", "cpython"):
-        out = tmp_path / interpreter
-        out.mkdir()
-        lines = [LINES[0]] + [[2, 10, "art", 60, 40], [3, 12, "asg", 21, 0, 2, 10, 420]]
-        (out / "travellers.cbor").write_bytes(cbor2.dumps({1: lines}, canonical=True))
-        (out / "config.cbor").write_bytes(cbor2.dumps(make_config(), canonical=True))
-        (out / "t.keys").write_text(BOARD_1 + " DOWN DOWN\nshot trav\n")
-        run = run_device(["-m", "terminal.keyscript", str(out / "t.keys"), str(out),
-                          "--config", str(out / "config.cbor")], interpreter=interpreter,
-                         timeout=60)
-        assert run.returncode == 0, run.stdout + run.stderr
-        screens[interpreter] = (out / "trav.txt").read_text()
-    assert screens["micropython"] == screens["cpython"]
-    assert screens["cpython"].split("\n")[2:4] == ["2-10 A+/A-         ",
-                                                   "3-12 4♠Ю=  +420 12C"]
+    lines = [LINES[0]] + [[2, 10, "art", 60, 40], [3, 12, "asg", 21, 0, 2, 10, 420]]
+    got = on_both(tmp_path, make_config(), BOARD_1 + " DOWN DOWN\nshot trav\n", ["trav"],
+                  {"travellers.cbor": cbor2.dumps({1: lines}, canonical=True)})
+    assert got["micropython"] == got["cpython"]
+    assert got["cpython"][1][0].split("\n")[2:4] == ["2-10 A+/A-         ",
+                                                     "3-12 4♠Ю=  +420 12C"]
