@@ -153,3 +153,23 @@ def test_a_malformed_correction_close_is_named_and_read_as_open(tmp_path):
         assert "cc" in term.app.config.errors and not term.app.config.corrections_closed
     config["cc"] = 0
     assert not Terminal(tmp_path, config).app.config.errors
+
+
+def test_the_hosts_session_close_is_what_the_terminal_reads(tmp_path):
+    """The configuration the station pushes (setup.table_config, CBOR as on the link) read
+    by the terminal's own parser: open before `session close`, closed after it."""
+    from sync_script import event_movement
+    from terminal import cbor
+    from terminal.config import Config
+
+    from host_sync.event import corrections, setup
+    from host_sync.event.db import open_db
+    from host_sync.station.link import cbor_encode
+
+    with open_db(tmp_path / "event.db", create=True) as db:
+        setup.add_session(db, setup.create_event(db, "Пары"), 1, event_movement(4))
+        setup.register_terminal(db, "PICO-A1", 0, section="A", table=1)
+        seen = [Config(cbor.decode(cbor_encode(setup.table_config(db, "PICO-A1"))))]
+        corrections.close_period(db)
+        seen.append(Config(cbor.decode(cbor_encode(setup.table_config(db, "PICO-A1")))))
+    assert [(c.corrections_closed, c.errors) for c in seen] == [(False, []), (True, [])]
