@@ -4,7 +4,7 @@ decoded, the check that no record is impossible, and the key script of a whole s
 import random
 
 import cbor2
-from conftest import DEVICE, ROOT  # noqa: F401 (re-exported)
+from conftest import DEVICE, ROOT, run_device  # noqa: F401 (re-exported)
 from terminal import cbor
 from terminal.app import App
 from terminal.config import Config  # noqa: F401 (re-exported)
@@ -105,6 +105,27 @@ class Terminal:
     def records(self):
         return [(r[1], r[2]) for r in Journal(str(self.folder / "journal"), KEY,
                                               IDENT).records_after(0)]
+
+
+def on_both(folder, config, script, shots, files=None):
+    """The key script `script` run by terminal.keyscript under MicroPython and under
+    CPython, each in its own folder below `folder` with the configuration `config` (and
+    `files`: {name: bytes} beside it, such as travellers.cbor); returns {interpreter:
+    (journal records, [the text of each shot named in `shots`])}."""
+    got = {}
+    for interpreter in ("micropython", "cpython"):
+        out = folder / interpreter
+        out.mkdir()
+        for name, data in (files or {}).items():
+            (out / name).write_bytes(data)
+        config_file = write_config(out / "config.cbor", config)
+        (out / "run.keys").write_text(script)
+        run = run_device(["-m", "terminal.keyscript", str(out / "run.keys"), str(out),
+                          "--config", config_file], interpreter=interpreter, timeout=60)
+        assert run.returncode == 0, run.stdout + run.stderr
+        got[interpreter] = ([r[1:] for r in journal_records(out / "journal")],
+                            [(out / (name + ".txt")).read_text() for name in shots])
+    return got
 
 
 def journal_records(path):

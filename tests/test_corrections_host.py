@@ -102,19 +102,25 @@ def test_older_records_synced_later_leave_the_correction_standing(event):
 
 
 def test_every_adjusted_score_of_law_12c_is_scored_as_given(event):
+    """... and reaches the terminals' travellers as the adjusted score it is (board 3: EW
+    vulnerable, NS not: 4H by S +420, -50 one down)."""
     with open_db(event) as db:
         where = corrections.locate(db, 3, 1)
-        for adj, kind in (((("A+", "A-"), None, None), "artificial"),
-                          ((None, ["4H S 10"], None), "assigned"),
-                          ((None, ["60% 4H S 10", "40% 4H S 9"], None), "weighted"),
-                          ((None, None, ["4H S 10", "4H S 9"]), "split")):
+        pairs = setup.travellers(db, T1)[3][0][:2]
+        for adj, kind, shown in (
+                ((("A+", "A-"), None, None), "artificial", ["art", 60, 40]),
+                ((None, ["4H S 10"], None), "assigned", ["asg", parse("4H"), 0, 2, 10, 420]),
+                ((None, ["60% 4H S 10", "40% 4H S 9"], None), "weighted", ["wgt", 232]),
+                ((None, None, ["4H S 10", "4H S 9"]), "split", ["split", 420, 50])):
             corrections.adjust(db, where, corrections.adjustment(*adj))
             got = [r for r in session_from_db(db).results if r.board == 3]
             assert [r.kind() for r in got] == [kind]
-        split = got[0]  # board 3: EW vulnerable, NS not: 4H by S +420, -450 when one down
+            assert setup.travellers(db, T1)[3] == [pairs + shown]
+        split = got[0]
         assert (split.assigned, split.assigned_ew) == (420, 50)
         corrections.adjust(db, where, corrections.adjustment(not_played=True))
         assert [r for r in session_from_db(db).results if r.board == 3] == []
+        assert 3 not in setup.travellers(db, T1)  # not played there: no line to show
         assert score_session(session_from_db(db)).standings
 
 

@@ -132,17 +132,27 @@ def test_the_host_corrections_are_stored_audited_and_reach_the_terminals(evening
         assert len(replayed) == db.value("SELECT COUNT(*) FROM results")
         every = db.all("SELECT r.*, t.number AS tbl, ro.ns_pair, ro.ew_pair FROM results r "
                        "JOIN rounds ro ON ro.id = r.round_id JOIN tables t ON t.id = "
-                       "ro.table_id WHERE r.verified = 1 AND r.score_ns IS NOT NULL")
-    # every terminal holds the travellers of the boards it played, as the database has them
-    # (a line with an artificial score has no score to show: the database's travellers leave
-    # it out)
+                       "ro.table_id WHERE r.verified = 1 AND (r.score_ns IS NOT NULL OR "
+                       "r.adjustment IS NOT NULL)")
+    # every terminal holds the travellers of the boards it played, as the database has them,
+    # the director's artificial score (Law 12C2) included as such: [ns, ew, "art", NS %, EW %]
     assert {r["board"] for r in every if r["tbl"] == table} >= {board}
+    adjusted = 0
     for term in demo.terminals:
         for b in {r["board"] for r in every if r["tbl"] == term.table}:
             shown = sorted(tuple(x[:7]) for x in lines_of(str(term.folder), b))
-            want = sorted((r["ns_pair"], r["ew_pair"], r["bid"], r["risk"], r["declarer"],
-                           r["tricks"], r["score_ns"]) for r in every if r["board"] == b)
-            assert shown == want, (term.ident, b)
+            want = []
+            for r in (r for r in every if r["board"] == b):
+                if r["adjustment"]:
+                    adj = json.loads(r["adjustment"])
+                    assert adj["how"] == "art", adj  # the only kind this evening gives
+                    want.append((r["ns_pair"], r["ew_pair"], "art", adj["ns"], adj["ew"]))
+                    adjusted += 1
+                else:
+                    want.append((r["ns_pair"], r["ew_pair"], r["bid"], r["risk"],
+                                 r["declarer"], r["tricks"], r["score_ns"]))
+            assert shown == sorted(want), (term.ident, b)
+    assert adjusted  # the adjusted score reached the terminals that played the board
 
 
 def test_the_terminals_correction_reached_the_host(evening):

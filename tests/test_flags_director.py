@@ -8,7 +8,7 @@ from sync_script import event_movement
 from host_sync.cli import main
 from host_sync.event import setup
 from host_sync.event.db import open_db
-from host_sync.event.flags import director_list
+from host_sync.event.flags import DETAILS, detail, detail_text, director_list
 from host_sync.station.ingest import ingest, ns_score
 
 T1 = "PICO-01"
@@ -113,3 +113,42 @@ def test_a_malformed_pin_entry_is_stored_flagged_and_not_listed(event):
         assert db.value("SELECT COUNT(*) FROM records WHERE kind = 'td' AND valid = 0") == 2
         assert db.value("SELECT COUNT(*) FROM flags WHERE why = 'invalid_record'") == 2
         assert not [e for e in director_list(db) if e.kind == "entry"]
+
+
+def test_flag_details_are_shown_in_the_readers_language_and_old_english_ones_as_they_are(
+        event, capsys):
+    """A flag's detail is stored as a code with its parameters and put into words when it is
+    listed: Russian or English. A database written before (an English sentence in `detail`)
+    and a detail that is no known code show their text unchanged."""
+    old = "records 3..4 are missing from the terminal's journal"
+    with open_db(event) as db:
+        last = db.value("SELECT MAX(seq) FROM records")
+        ingest(db, T1, last, [(last + 3, "board", {"b": 3})])  # records last+1, last+2 lost
+        stored = db.value("SELECT detail FROM flags WHERE why = 'journal_gap'")
+        assert stored == detail("journal_gap", last + 1, last + 2)
+        sid = db.value("SELECT id FROM sessions")
+        with db.transaction():
+            for n, text in enumerate((old, '["no_such_code", 1]', '["journal_gap", 1]',
+                                      "[not json")):
+                db.insert("flags", {"session_id": sid, "round_id": None, "board": None,
+                                    "terminal_id": T1, "seq": 100 + n, "source": "host",
+                                    "why": "journal_gap", "law": None, "detail": text},
+                          "test")
+    assert main(["flags", str(event), "--lang", "ru"]) == 0
+    ru = capsys.readouterr().out
+    assert "записей %d..%d нет в журнале терминала" % (last + 1, last + 2) in ru
+    assert "— противники не согласились с результатом" in ru
+    assert "— " + old in ru  # the older database's sentence, as it was
+    assert '— ["no_such_code", 1]' in ru and '— ["journal_gap", 1]' in ru and "— [not json" in ru
+    assert main(["flags", str(event), "--lang", "en"]) == 0
+    en = capsys.readouterr().out
+    assert "records %d..%d are missing from the terminal's journal" % (last + 1, last + 2) in en
+    assert "— the opponents refused the result" in en and "записей" not in en
+
+
+def test_every_detail_template_has_both_languages_with_the_same_parameters():
+    for code, (en, ru) in DETAILS.items():
+        assert en.count("%s") == ru.count("%s") and "%" not in en.replace("%s", ""), code
+        args = ["<%d>" % i for i in range(en.count("%s"))]
+        assert all(a in detail_text(detail(code, *args), "ru") for a in args), code
+        assert detail_text(detail(code, *args), "ru") != detail_text(detail(code, *args), "en")

@@ -10,6 +10,7 @@ from sync_script import database_digest, event_movement, results_in, table_round
 
 from host_sync.event import setup
 from host_sync.event.db import open_db
+from host_sync.event.flags import detail_text
 from host_sync.event.results import session_from_db
 from host_sync.station.ingest import compacted, ingest, ns_score
 
@@ -286,8 +287,9 @@ def test_a_disputed_claim_is_flagged_with_the_remaining_hands_and_ruled(db):
                                                                tricks)}))
     ingest(db, T1, 0, numbered(recs))
     assert [f[0] for f in flags(db)] == ["dispute"]
-    detail = db.value("SELECT detail FROM flags")
+    detail = detail_text(db.value("SELECT detail FROM flags"), "en")
     assert "remaining hands N E S W" in detail and len(detail.split(": ")[-1].split()) == 4
+    assert "оставшиеся карты С В Ю З" in detail_text(db.value("SELECT detail FROM flags"), "ru")
     assert db.value("SELECT law FROM flags") == "70"
     assert ("rule", "70") in [tuple(r) for r in db.all("SELECT entry, law FROM rulings")]
 

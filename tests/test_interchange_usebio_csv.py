@@ -202,7 +202,8 @@ def test_an_event_with_no_results_yet_is_refused_and_nothing_written(tmp_path, c
 def test_the_event_s_facts_reach_the_pbn_and_usebio_exports(tmp_path):
     """`event create --date --venue --director --club` and the names' federation numbers:
     PBN [Date] [EventDate] [Site] [Competition] (PBN 3.4.3, 4.4.1, 4.1.1), USEBIO CLUB_NAME,
-    EVENT DATE and each PLAYER's NATIONAL_ID_NUMBER; each format reads its own facts back."""
+    EVENT DATE, VENUE, DIRECTOR and each PLAYER's NATIONAL_ID_NUMBER; each format reads its
+    own facts back."""
     db_path, names = tmp_path / "club.db", tmp_path / "names.csv"
     assert main(["event", "create", str(db_path), "--name", "Вторник", "--tables", "3",
                  "--boards", "6", "--date", "2026-12-02", "--venue", "Москва, ЦДШ",
@@ -227,10 +228,16 @@ def test_the_event_s_facts_reach_the_pbn_and_usebio_exports(tmp_path):
     root = ET.fromstring(export_xml(session).split("\n", 2)[2].encode())
     assert root.find("CLUB/CLUB_NAME").text == "Клуб ЦДШ"
     assert root.find("EVENT/DATE").text == "02/12/2026"
+    assert (root.find("EVENT/VENUE").text, root.find("EVENT/DIRECTOR").text) == (
+        "Москва, ЦДШ", "Иванов")
     players = {p.find("PLAYER_NAME").text: p.find("NATIONAL_ID_NUMBER")
                for p in root.iter("PLAYER")}
     assert {n: None if e is None else e.text for n, e in players.items()} == {
         "Анна": "1001", "Борис": "1002", "Вера": None, "Глеб": "1004"}
     again = import_xml(export_xml(session))
-    assert (again.info["club"], again.info["date"]) == ("Клуб ЦДШ", "2026-12-02")
+    assert (again.info["club"], again.info["date"], again.info["venue"],
+            again.info["director"]) == ("Клуб ЦДШ", "2026-12-02", "Москва, ЦДШ", "Иванов")
+    hostile = export_xml(session).replace("<VENUE>Москва, ЦДШ", "<VENUE>" + "x" * 81).replace(
+        "<DIRECTOR>Иванов", "<DIRECTOR>a&#10;b")
+    assert "venue" not in import_xml(hostile).info and "director" not in import_xml(hostile).info
     assert again.info["numbers"]["1"] == ("1001", "1002")

@@ -305,10 +305,12 @@ def test_director_page_lists_every_flag_and_ruling(flagged_event, tmp_path):  # 
     assert [c[5:8] for c in cells] == [["флаг", "27", "нарушение"], ["решение", "27A", "принять"],
                                        ["флаг", "", "спор"]]
     assert [c[9] for c in cells] == ["решён", "", "открыт"]
+    assert cells[2][8] == "противники не согласились с результатом"  # the detail in Russian
     assert all(re.fullmatch(r"\d\d:\d\d:\d\d", c[0]) for c in cells)
     assert 'href="board-1.html"' in html
-    assert "Director&#39;s flags and rulings" in (en / "director.html").read_text(
-        encoding="utf-8")
+    english = (en / "director.html").read_text(encoding="utf-8")
+    assert "Director&#39;s flags and rulings" in english
+    assert "the opponents refused the result" in english
     board = (ru / "board-1.html").read_text(encoding="utf-8")
     assert "Торговля" in board and "<li>Закон 27; принято 27A</li>" in board
 

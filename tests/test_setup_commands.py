@@ -195,7 +195,9 @@ def test_the_event_s_facts_are_set_checked_and_shown(club, host):
 
 def test_session_close_ends_the_correction_period_once(club, host):
     """Law 79C: corrections until the end of the correction period; `session close` marks it
-    (audited), a second close changes nothing, an unknown session is refused."""
+    (audited), a second close changes nothing, an unknown session is refused. The terminals
+    are told at their next sync: their configuration carries `cc` 1 (docs/CONFIG.md)."""
+    assert "cc" not in placed_terminal(club, "A", 1)
     status, out, _ = host("session", "close", club)
     assert status == 0 and "session 1" in out
     closed = rows(club, "SELECT corrections_closed_at FROM sessions WHERE number = 1")[0][0]
@@ -204,6 +206,8 @@ def test_session_close_ends_the_correction_period_once(club, host):
                        "action = 'update'")
     assert [(a, json.loads(n)) for a, n in audit] == [
         ("scorer", {"corrections_closed_at": closed})]
+    with open_db(club) as db:
+        assert setup.table_config(db, "PICO-A1")["cc"] == 1
     before = dump(club)
     assert host("session", "close", club, "--session", 1)[0] == 0
     assert dump(club) == before

@@ -7,7 +7,7 @@ naming the pairs who played the board at this table; nothing of the open round c
 import json
 
 from conftest import run_device
-from terminal_support import PIN, Terminal, journal_records, make_config, write_config
+from terminal_support import PIN, Terminal, journal_records, make_config, on_both, write_config
 
 PINKEYS = " ".join(PIN)
 
@@ -123,3 +123,53 @@ def test_the_correction_shows_the_result_it_corrects(tmp_path):
     assert term.app.lines()[:2] == ["Сд2 исправление 79C", "сейчас: 2БКВ= -120"]
     term.press("BACK DOWN 2")  # board 3: not in the traveller
     assert term.app.lines()[:2] == ["Сд3 исправление 79C", "сейчас: протокола нет"]
+
+
+def test_once_the_correction_period_is_closed_no_closed_round_changes(tmp_path):
+    """`host-sync session close` ends the correction period (79C); the configuration of the
+    next sync says so (`cc` 1) and director mode, under MicroPython as under CPython, still
+    shows a closed round's board but refuses to correct, adjust or delete its result, saying
+    why; the open round's boards stay the director's as before."""
+    keys = " ".join(["OK OK OK"] + ["MENU 1 1 C C OK OK UP OK OK OK"] * 4 + ["OK OK"])
+    config = make_config()
+    config["cc"] = 1
+    got = on_both(tmp_path, config, keys + "\nOK OK OK\nDIR %s OK DOWN\nshot menu\n2\nshot "
+                  "fix\n3\nshot adjust\n4\nshot erase\n" % PINKEYS,
+                  ("menu", "fix", "adjust", "erase"))
+    assert got["micropython"] == got["cpython"]
+    records, (menu, *refused) = got["cpython"]
+    assert not [r for r in records if r[0] in ("fix", "adj", "erase")]
+    assert "Директор Сд1 3-11" in menu and "Срок исправлений" in menu and "истёк" in menu
+    assert "2 исправление" not in menu
+    for screen in refused:
+        assert "Директор Сд1 3-11" in screen and "Срок исправл. истёк" in screen
+
+
+def test_a_malformed_correction_close_is_named_and_read_as_open(tmp_path):
+    for bad in (2, "1", True, [1]):
+        config = make_config()
+        config["cc"] = bad
+        term = Terminal(tmp_path, config)
+        assert "cc" in term.app.config.errors and not term.app.config.corrections_closed
+    config["cc"] = 0
+    assert not Terminal(tmp_path, config).app.config.errors
+
+
+def test_the_hosts_session_close_is_what_the_terminal_reads(tmp_path):
+    """The configuration the station pushes (setup.table_config, CBOR as on the link) read
+    by the terminal's own parser: open before `session close`, closed after it."""
+    from sync_script import event_movement
+    from terminal import cbor
+    from terminal.config import Config
+
+    from host_sync.event import corrections, setup
+    from host_sync.event.db import open_db
+    from host_sync.station.link import cbor_encode
+
+    with open_db(tmp_path / "event.db", create=True) as db:
+        setup.add_session(db, setup.create_event(db, "Пары"), 1, event_movement(4))
+        setup.register_terminal(db, "PICO-A1", 0, section="A", table=1)
+        seen = [Config(cbor.decode(cbor_encode(setup.table_config(db, "PICO-A1"))))]
+        corrections.close_period(db)
+        seen.append(Config(cbor.decode(cbor_encode(setup.table_config(db, "PICO-A1")))))
+    assert [(c.corrections_closed, c.errors) for c in seen] == [(False, []), (True, [])]

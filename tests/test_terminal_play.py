@@ -231,9 +231,9 @@ def test_lead_out_of_turn_gives_the_declarer_his_options(term):
     assert len(term.records()) == n
     term.press("DIR %s OK 2" % PINKEYS)
     text = term.text()
-    assert "Пр.54 В:" in text and "1 Разыгрывающий" in text
+    assert "Пр.54 В:" in text and "1 принять ход" in text  # a short line each
     term.press("DOWN DOWN DOWN DOWN")
-    assert "3 Ход взят назад" in term.text() or "взят назад" in term.text()
+    assert "3 назад: штрафная" in term.text()
     term.press("3 OK")  # 54D: the lead goes back, a major penalty card
     assert term.records()[-2:] == [("pdir", {"b": 1, "d": "reject"}),
                                    ("flag", {"b": 1, "law": "50D2", "why": "irregular"})]
@@ -562,16 +562,16 @@ def test_every_option_of_the_play_is_entered_with_the_terminal_keys(laws_term, s
 
 
 SCREEN_TEXTS = {  # the director's screens with no card held, and what they ask for
-    "ru": {"menu": "2 решение: пр.68", "68": ["Пр.68", "1 Вистующий"],
+    "ru": {"menu": "2 решение: пр.68", "68": ["Пр.68", "1 уступки нет"],
            "68_full": "Уступка вистующего",
            "seat": "Игрок: ♣♦♥♠=С/В/Ю/З", "tricks": "Взяток: 3, OK",
-           "79C": ["Пр.79C", "1 Уступка или", "2 Игрок не сыграл"],
+           "79C": ["Пр.79C", "1 уступка отменена", "2 дефектная взятка"],
            "79C_full": "После розыгрыша",
            "trick": "Взятка 2, карта: _", "card": "Взятка 2, карта: ♣_"},
-    "en": {"menu": "2 rule: law 68", "68": ["Law 68", "1 A defender"],
+    "en": {"menu": "2 rule: law 68", "68": ["Law 68", "1 no concession"],
            "68_full": "A defender's",
            "seat": "Player: ♣♦♥♠=N/E/S/W", "tricks": "Tricks: 3, OK",
-           "79C": ["Law 79C", "1 Concession or", "2 A player did not"],
+           "79C": ["Law 79C", "1 concession void", "2 defective trick"],
            "79C_full": "After the play",
            "trick": "Trick 2, card: _", "card": "Trick 2, card: ♣_"},
 }

@@ -1,7 +1,12 @@
 """Every refused call or card says why, in the player's words (issue 15, item 8), and the
 director's options fit the screen as short lines, the full text on request."""
 
-from terminal_support import PIN, Terminal, card_keys, make_config
+import re
+from pathlib import Path
+
+from terminal import ui_text
+from terminal.play_director import PlayRulingScreen
+from terminal_support import PIN, Terminal, card_keys, make_config, on_both
 
 PINKEYS = " ".join(PIN)
 
@@ -73,3 +78,68 @@ def test_the_replacement_judgment_names_natural_as_the_laws_do(tmp_path):
     shown = term.app.lines()
     assert shown[3:6] == ["1 естественная 27B1a", "2 то же знач. 27B1b", "3 искусственная"]
     assert all(len(line) <= 21 for line in shown)
+
+
+TERMINAL = Path(__file__).resolve().parent.parent / "device" / "terminal"
+
+
+def test_no_refusal_is_left_without_its_reason():
+    """The generic «Не принято правилами» is gone: every refusal that shows a text names its
+    reason (the table has no such text any more, no screen asks for one), and the texts a
+    refusal shows fit the 21 columns."""
+    assert "refused|" not in ui_text._T and "Не принято" not in ui_text._T
+    said = []
+    for path in sorted(TERMINAL.glob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        assert 't("refused")' not in source, path.name
+        said += re.findall(r'refuse\(t\("(\w+)"\)', source)
+    assert len(said) >= 15  # what this walks: the refusals that say why
+    for lang in ("ru", "en"):
+        ui_text.set_lang(lang)
+        for key in said + ["no_change", "no_pending", "pd_option"]:
+            text = ui_text.t(key)
+            assert text != key and len(text % ((0,) * text.count("%"))) <= 21, key
+    ui_text.set_lang("ru")
+
+
+def test_a_change_that_is_no_longer_one_says_why_under_micropython(tmp_path):
+    """Law 25: a player changes his own call only while it is the last thing done; after the
+    director accepted East's call out of rotation (29A) a change of it is refused, and the
+    screen says there is no call to change, under MicroPython as under CPython."""
+    keys = "OK OK OK MENU D 1 NT DIR %s OK 2 1 OK BACK 2 NT" % PINKEYS
+    screens = {k: v[1] for k, v in on_both(
+        tmp_path, make_config(), keys + "\nshot ru\nMENU 3 BACK 2 NT\nshot en\n",
+        ("ru", "en")).items()}
+    assert screens["micropython"] == screens["cpython"]
+    ru, en = screens["cpython"]
+    assert ru.splitlines()[-1] == "Менять нечего: пр.25"
+    assert en.splitlines()[-1] == "No call to change: 25"
+
+
+def test_a_refused_ruling_of_the_play_names_what_does_not_fit():
+    """The director's entry on the play that the engine refuses: the detail he typed that
+    does not fit (card, trick, tricks, seat, suit), else the option itself."""
+    why = PlayRulingScreen.why_not
+    ui_text.set_lang("ru")
+    assert why({"b": 1, "d": "supply", "cd": 51}) == "Карта ♠Т не подходит"
+    assert why({"b": 1, "d": "defective", "s": 2, "t": 9}) == "Взятка 10 не подходит"
+    assert why({"b": 1, "d": "rule", "tr": 12}) == "Взяток 12 не может быть"
+    assert why({"b": 1, "d": "designate", "s": 3}) == "З здесь ни при чём"
+    assert why({"b": 1, "d": "forbid", "su": 1}) == "Масть ♦ не подходит"
+    assert why({"b": 1, "d": "keep"}) == "Сейчас так нельзя"
+    ui_text.set_lang("en")
+    assert why({"b": 1, "d": "supply", "cd": 51}) == "Card ♠A does not fit"
+    assert why({"b": 1, "d": "keep"}) == "Not possible now"
+    ui_text.set_lang("ru")
+
+
+def test_every_ruling_of_the_play_has_a_short_line_of_its_own():
+    """The play's options as the auction's: a short line each (the digit and 19 characters),
+    not the full text cut at the screen's edge; the full text stays on request."""
+    from bridge import play_rulings
+
+    for law, rows in play_rulings.OPTIONS.items():
+        for entry, _paragraph, ru, en in rows:
+            for lang, full in (("ru", ru), ("en", en)):
+                short = play_rulings.short(law, entry, lang)
+                assert short and len(short) <= 19 and short != full, (law, entry, lang)

@@ -1,8 +1,11 @@
 """Screenshots of the main screens in Russian and English (auction, irregularity, the
 director's options, the opening lead with the honours' keys, the auction reviewed after the
 final pass, result entry, score, the board's traveller, a refused call and its reason, the
-keypad's legend; with the play recorded: a trick, and a revoke), made by the simulator from
-a key script and compared with the ones in docs/screens/ (regenerate: docs/SIM.md)."""
+keypad's legend; with the play recorded: a trick, a revoke, and the director's options on a
+lead out of turn as short lines; in director mode after two rounds: the correction of a closed
+round's board with the result it corrects, and the same board once the correction period is
+closed), made by the simulator from a key script and compared with the ones in docs/screens/
+(regenerate: docs/SIM.md)."""
 
 import sys
 
@@ -70,6 +73,50 @@ PLAY_EXPECT = {
 }
 
 
+MORE_EXPECT = {
+    "ru": {"playruling": ["Пр.54 В:", "1 принять ход", "2 выложить руку", "3 назад: штрафная"],
+           "correction": ["Сд2 исправление 79C", "сейчас: 2БКВ= -120"],
+           "closed": ["Директор Сд2 3-11", "Срок исправлений", "истёк (пр.79C)"]},
+    "en": {"playruling": ["Law 54 E:", "1 accept the lead", "3 back: penalty card"],
+           "correction": ["Bd2 correction 79C", "now: 2NTE= -120"],
+           "closed": ["Director Bd2 3-11", "Correction period", "is over (law 79C)"]},
+}
+ROUND = "MENU 1 1 C C OK OK UP OK OK OK " * 4 + "OK OK"  # four boards by quick entry, closed
+
+
+def more_screens(lang, out):
+    """The director's screens that need a state of their own: a lead out of turn by East
+    (the play recorded), and round 1 closed (board 2 on the station's traveller) with the
+    correction period open, then closed (`cc`)."""
+    pin = " ".join(PIN)
+    config = make_config(lang=lang, play=1)
+    folder, probe = out / "lead", out / "lead-probe"
+    folder.mkdir()
+    probe.mkdir()
+    start = "OK OK OK PASS PASS 4 S PASS PASS PASS"
+    board = Terminal(probe, config).press(start).app.session.current  # to find East's cards
+    east = next(c for c in range(52) if board.get_play().holds(1, c // 13) & 1 << (c % 13))
+    runs = [(folder, config, "%s MENU D %s DIR %s OK 2\nshot playruling-%s\n" % (
+        start, card_keys(east), pin, lang))]
+    for name, closed in (("correction", 0), ("closed", 1)):
+        config = make_config(lang=lang)
+        config["cc"] = closed
+        folder = out / name
+        folder.mkdir()
+        (folder / "travellers.cbor").write_bytes(cbor2.dumps(
+            {2: [[1, 9, 17, 0, 0, 10, 430], [3, 11, 12, 0, 1, 8, -120]]}, canonical=True))
+        keys = "DIR %s OK DOWN DOWN" % pin + (" 2" if name == "correction" else "")
+        runs.append((folder, config, "OK OK OK %s OK OK OK\n%s\nshot %s-%s\n" % (
+            ROUND, keys, name, lang)))
+    for folder, config, text in runs:
+        (folder / "s.keys").write_text(text)
+        error, _runner = keyscript.run(str(folder / "s.keys"), str(folder),
+                                       write_config(folder / "config.cbor", config))
+        assert error is None, error
+        for shot in folder.glob("*-%s.*" % lang):
+            shot.rename(out / shot.name)
+
+
 def play_script(lang, out):
     """Board 1 with the play recorded (4S by South): five cards, then on to the first
     chance a defender has to revoke, and the revoke. The cards come from the hand record,
@@ -117,14 +164,16 @@ def make_screens(lang, out):
     for shot in play_out.glob("*-%s.*" % lang):
         if shot.stem in ("play-" + lang, "revoke-ru"):
             shot.rename(out / shot.name)
+    more_screens(lang, out)
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_main_screens_look_right(lang, tmp_path):
     make_screens(lang, tmp_path)
-    for name, wanted in list(EXPECT[lang].items()) + list(PLAY_EXPECT[lang].items()):
+    for name, wanted in list(EXPECT[lang].items()) + list(PLAY_EXPECT[lang].items()) + \
+            list(MORE_EXPECT[lang].items()):
         text = (tmp_path / ("%s-%s.txt" % (name, lang))).read_text()
-        lines = text.rstrip("\n").split("\n")
+        lines = text.removesuffix("\n").split("\n")  # a screen may end in blank lines
         assert len(lines) == 7 and all(len(line) <= 21 for line in lines)
         for w in wanted:
             assert w in text, (name, w, text)

@@ -7,7 +7,7 @@ import cbor2
 from conftest import run_device
 from terminal import cbor, ui_text
 from terminal.traveller import cells, lookup, table
-from terminal_support import Terminal, make_config
+from terminal_support import Terminal, make_config, on_both
 
 # Board 1 as host_sync.event.setup.travellers gives it (no percentages), 9 tables.
 LINES = [[p, p + 8, 21, 0, 0, 10, 420] for p in range(1, 10)]
@@ -108,3 +108,30 @@ def test_the_same_traveller_under_micropython(tmp_path):
         screens[interpreter] = (out / "trav.txt").read_text()
     assert screens["micropython"] == screens["cpython"]
     assert "3-11 3♥В= -140 53" in screens["cpython"]
+
+
+ADJUSTED = [[1, 9, "art", 60, 40], [2, 10, "asg", 37, 1, 0, 9, -100],
+            [3, 11, "wgt", 232], [4, 12, "split", 420, 50], [5, 13, "art", 55, 45],
+            [6, 14, "art", "A+", 40], [7, 15, "wgt"], [8, 16, "nope", 1]]
+
+
+def test_adjusted_scores_show_as_such_and_bad_ones_are_skipped():
+    """Law 12C's adjusted scores as the host sends them (host_sync.event.setup.traveller_line):
+    artificial as A+/A- (or the percentages), assigned as its contract marked 12C, weighted
+    and split as their Law with the points; a malformed one is skipped like any bad line."""
+    ui_text.set_lang("ru")
+    got = [cells(line) for line in ADJUSTED]
+    assert got[:5] == [["1-9", "A+/A-", "", ""], ["2-10", "7БКXС-4", "-100", "12C"],
+                       ["3-11", "12C1c", "+232", ""], ["4-12", "12C1e", "+420/+50", ""],
+                       ["5-13", "55%/45%", "", ""]]
+    assert got[5:] == [None, None, None]
+    assert all(len(row) <= 21 for row in table([r for r in got if r]))
+
+
+def test_adjusted_scores_on_the_traveller_screen_under_micropython(tmp_path):
+    lines = [LINES[0]] + [[2, 10, "art", 60, 40], [3, 12, "asg", 21, 0, 2, 10, 420]]
+    got = on_both(tmp_path, make_config(), BOARD_1 + " DOWN DOWN\nshot trav\n", ["trav"],
+                  {"travellers.cbor": cbor2.dumps({1: lines}, canonical=True)})
+    assert got["micropython"] == got["cpython"]
+    assert got["cpython"][1][0].split("\n")[2:4] == ["2-10 A+/A-         ",
+                                                     "3-12 4♠Ю=  +420 12C"]

@@ -44,7 +44,8 @@ _OPTIONS = """
 79C|correct|62D1
 """
 
-# What happened (law|text) and each choice (law/entry|text), in Russian and in English.
+# What happened (law|text), each choice (law/entry|text) and its short form for the list of
+# options (law/entry~|text, at most 19 characters), in Russian and in English.
 _RU = """
 54|Открытый первый ход вне очереди
 54E|Первый ход игрока разыгрывающей стороны
@@ -96,6 +97,37 @@ _RU = """
 79C/64B5|Фальшренонс замечен после окончания тура: без исправления
 79C/defective|Игрок не сыграл во взятку: он кладет в нее карту (фальшренонс)
 79C/correct|Фальшренонс в двенадцатой взятке корректируется: последние карты нарушителя меняются
+54/accept~|принять ход
+54/spread~|выложить руку
+54/reject~|назад: штрафная
+54E/reject~|карта в руку (24)
+53/accept~|принять ход
+53/reject~|ход с правильной
+55/accept~|принять ход
+55/reject~|ход назад
+57/highest~|старшая масти хода
+57/lowest~|младшая масти хода
+57/forbid~|запрет масти
+51A/accept~|сыгранная карта
+51A/designate~|другая штрафная
+52/accept~|принять карту
+52/reject~|сыграть штрафной
+50D2/require~|требовать масть
+50D2/forbid~|запретить масть
+50D2/none~|ни того, ни другого
+67/supply~|восполнить взятку
+67/omit~|в конце (67Б)
+62C1/withdraw~|взять карту назад
+62C1/keep~|карта остается
+62C2/withdraw~|назад; штрафная
+62C2/keep~|карта остается
+70/rule~|число взяток
+68/object~|уступки нет
+79C/withdraw~|уступка отменена
+79C/64B4~|ренонс: 64Б4
+79C/64B5~|ренонс: 64Б5
+79C/defective~|дефектная взятка
+79C/correct~|12-я взятка: 62Г1
 """
 
 _EN = """
@@ -149,6 +181,37 @@ _EN = """
 79C/64B5|Revoke first noticed after the round ended: no rectification
 79C/defective|A player did not play to a trick: he places a card in it (a revoke)
 79C/correct|The twelfth-trick revoke is corrected: the offender's last two cards change places
+54/accept~|accept the lead
+54/spread~|spread his hand
+54/reject~|back: penalty card
+54E/reject~|card back (24)
+53/accept~|accept the lead
+53/reject~|proper hand leads
+55/accept~|accept the lead
+55/reject~|lead taken back
+57/highest~|highest of the suit
+57/lowest~|lowest of the suit
+57/forbid~|forbid a suit
+51A/accept~|the card played
+51A/designate~|other penalty card
+52/accept~|accept the card
+52/reject~|play the penalty
+50D2/require~|require the suit
+50D2/forbid~|forbid the suit
+50D2/none~|neither
+67/supply~|supply a card
+67/omit~|settle at the end
+62C1/withdraw~|take the card back
+62C1/keep~|the card stays
+62C2/withdraw~|back; penalty card
+62C2/keep~|the card stays
+70/rule~|rule the tricks
+68/object~|no concession
+79C/withdraw~|concession void
+79C/64B4~|revoke: 64B4
+79C/64B5~|revoke: 64B5
+79C/defective~|defective trick
+79C/correct~|12th trick: 62D1
 """
 
 
@@ -185,6 +248,12 @@ def options(law, lang="ru"):
     for entry, paragraph in _rows(law):
         out.append((entry, paragraph, _text(law + "/" + entry, lang)))
     return out
+
+
+def short(law, entry, lang="ru"):
+    """The option's short form (at most 19 characters: a line of the 21-column screen with
+    its digit), for the list of options; its full text is `options`' (None if it has none)."""
+    return _text(law + "/" + entry + "~", lang)
 
 
 def __getattr__(name):

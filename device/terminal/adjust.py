@@ -108,7 +108,7 @@ class AssignScreen:
         for line in lines_of(app.folder, self.board.b):
             got = cells(line)
             if got and line[0] == played >> 10 & 1023 and line[1] == played & 1023:
-                return t("fix_now") % (got[1] + " " + got[2])
+                return t("fix_now") % (got[1] + " " + got[2]).strip()
         return t("fix_unknown")
 
     def total(self):

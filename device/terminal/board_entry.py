@@ -106,9 +106,11 @@ class AuctionScreen:
         who = data["s"]
         if not app.commit("call", data):
             # why, in the player's words: the director's ruling comes first, or the call a
-            # ruling makes him repeat (31A1, 32B1: the engine's `_repeat`, read, not changed)
+            # ruling makes him repeat (31A1, 32B1: the engine's `_repeat`, read, not changed);
+            # else it was a change of a call that is no longer his last act (25: his LHO has
+            # called, or a ruling came since), the one other call the engine refuses
             again = a._repeat.get(who)
-            app.refuse(t("td_wait") if a.status == "director" else t("refused")
+            app.refuse(t("td_wait") if a.status == "director" else t("no_change")
                        if again is None else t("must_repeat") % (seat(who), call_text(again)))
         elif a.status == "director":
             app.irregular(self.board)

@@ -42,6 +42,11 @@ def fill(config, data):
             config.errors.append("tbl")
         table = 0
     config.table = table
+    closed = data.get("cc", 0)  # 1: the session's correction period is over (79C)
+    if not _number(closed, 0, 1):
+        config.errors.append("cc")
+        closed = 0
+    config.corrections_closed = closed == 1
     _pin(config, data)
     settings = config.settings = {"lang": "ru", "auction": 1, "lead": 1, "quick": 1, "play": 0}
     given = data.get("set")

@@ -104,7 +104,9 @@ class MenuScreen:
     as its entry of the session's history (b << 20 | ns << 10 | ew: always above a board
     number). Until the session ends, the director corrects a closed round's result in the
     correction period (Law 79C), adjusts its score or deletes it: each a `fix` record with
-    the pairs, which the host files under the round they played the board in (2, 3, 4)."""
+    the pairs, which the host files under the round they played the board in (2, 3, 4).
+    Once the host has closed the correction period (`cc` in the configuration the last sync
+    pushed) a closed round's board is shown and these keys are refused, saying why."""
 
     def __init__(self, app, b=None):
         cur = app.session.current
@@ -137,6 +139,8 @@ class MenuScreen:
             app.show("pairing", "PairScreen", app)  # the station's key: terminal.pairing
         elif board is None:
             app.refuse()
+        elif self.b >> 20 and 2 <= k <= 4 and app.config.corrections_closed:
+            app.refuse(t("td_cc_over"))  # the host closed the correction period (79C)
         elif k == 2 and self.b >> 20:
             app.show("adjust", "AssignScreen", board, "res")
         elif k == 2 and pending(app, self.b):
@@ -168,9 +172,12 @@ class MenuScreen:
     def lines(self, app):
         b = self.b
         if b >> 20:  # a closed round's board: the pairs who played it here
-            return [t("td_menu") + " " + t("brd_pairs") % (b >> 20, b >> 10 & 1023, b & 1023),
-                    t("td_flags") % len(app.session.flags), t("td_fix"), t("td_adjust"),
-                    t("td_erase"), t("td_closed"), t("td_board")]
+            head = [t("td_menu") + " " + t("brd_pairs") % (b >> 20, b >> 10 & 1023, b & 1023),
+                    t("td_flags") % len(app.session.flags)]
+            if app.config.corrections_closed:  # nothing to change any more: say why
+                return head + ["", t("td_cc_1"), t("td_cc_2"), "", t("td_board")]
+            return head + [t("td_fix"), t("td_adjust"), t("td_erase"), t("td_closed"),
+                           t("td_board")]
         ruling = pending(app, b)
         law = ruling[2] if ruling else None
         return [t("td_menu") + " " + t("brd") + (str(b) if b else "-"),

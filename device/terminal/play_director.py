@@ -114,7 +114,8 @@ class PlayRulingScreen(TextScreen):
             return out
         out = []
         for i in range(len(options)):
-            out.append(("%d %s" % (i + 1, options[i][2]))[:COLUMNS])
+            text = play_rulings.short(law, options[i][0], lang()) or options[i][2]
+            out.append(("%d %s" % (i + 1, text))[:COLUMNS])
         if law == "70":  # the claim's remaining hands, for the director's judgment
             play = self.board.get_play()
             hands = play.remaining_hands()
@@ -181,6 +182,23 @@ class PlayRulingScreen(TextScreen):
             return False
         return True
 
+    @staticmethod
+    def why_not(d):
+        """Why the engine refused the entry d, in the director's words: the detail he gave
+        that does not fit the matter (the card, trick, tricks, seat or suit), else the
+        option itself is not open now."""
+        if "cd" in d:
+            return t("pd_card") % card_text(d["cd"])
+        if "t" in d:
+            return t("pd_trick") % (d["t"] + 1)
+        if "tr" in d:
+            return t("pd_tricks") % d["tr"]
+        if "s" in d:
+            return t("pd_seat") % seat(d["s"])
+        if "su" in d:
+            return t("pd_suit") % suit(d["su"])
+        return t("pd_option")
+
     def apply(self, app, law, entry):
         d = {"b": self.board.b, "d": entry}
         if self.seat >= 0:
@@ -196,7 +214,7 @@ class PlayRulingScreen(TextScreen):
                 d["tr"] = self.tricks.value
         if not app.commit("pdir", d):
             self.card_suit = self.card = -1
-            return app.refuse(t("refused"))
+            return app.refuse(self.why_not(d))
         app.click(True)
         play = self.board.get_play()
         if play.status == PLAY_DIRECTOR:

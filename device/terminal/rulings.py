@@ -104,7 +104,7 @@ class RulingScreen(TextScreen):
         b = self.board.b
         if option == "accept" or option == "reject":
             if not app.commit("dir", {"b": b, "d": option}):
-                return app.refuse(t("no_accept") if option == "accept" else t("refused"))
+                return app.refuse(t("no_accept") if option == "accept" else t("no_pending"))
             app.click(True)
             if a.status == "director":
                 app.irregular(self.board)

@@ -2,9 +2,11 @@
 
 `travellers.cbor` (docs/PROTOCOL.md, "Files") maps a board to its scored lines
 `[ns, ew, bid, risk, declarer, tricks, score_ns]` (bid None when passed out), optionally
-followed by the NS pair's matchpoint percentage. Only the board shown is decoded. A line is
-`3-11 4♠XС+1 +590 62`: the pairs, the contract, declarer and result, the NS score and the
-percentage when given, in columns; this table's own line is drawn inverted.
+followed by the NS pair's matchpoint percentage, and its adjusted scores (Law 12C)
+`[ns, ew, how, ...]` (`art`, `asg`, `wgt`, `split`: see cells). Only the board shown is
+decoded. A line is `3-11 4♠XС+1 +590 62`: the pairs, the contract, declarer and result,
+the NS score and the percentage when given, in columns; this table's own line is drawn
+inverted.
 
 Loaded only when a traveller is asked for (terminal.board_result, terminal.overview).
 """
@@ -49,20 +51,39 @@ def lines_of(folder, b):
 
 
 def cells(line):
-    """[pairs, contract and result, NS score, percentage or ""] of one line; None if the
-    line is not one (it is skipped)."""
+    """[pairs, contract and result, NS score, percentage or mark] of one line; None if the
+    line is not one (it is skipped). A director's adjusted score (Law 12C) shows as such:
+    artificial `A+/A-` (NS's, EW's), assigned as the contract with `12C` beside it, weighted
+    `12C1c` with its NS points, split `12C1e` with NS's and EW's (each in its own sign)."""
     try:
-        ns, ew, bid, risk, dcl, tricks, score = line[:7]
-        if bid is None:
-            played = t("pass")
+        how, mark = line[2], ""
+        if how == "asg":
+            line, mark = line[:2] + line[3:8], "12C"
+        if how == "art":
+            played, score = _art(line[3]) + "/" + _art(line[4]), ""
+        elif how == "wgt":
+            played, score = "12C1c", signed(line[3])
+        elif how == "split":
+            played, score = "12C1e", signed(line[3]) + "/" + signed(line[4])
         else:
-            ct = (bid, risk, dcl)
-            played = call_text(bid) + ("", "X", "XX")[risk] + seat(dcl) + tricks_text(ct, tricks)
-        mp = line[7] if len(line) > 7 else None
-        return ["%d-%d" % (ns, ew), played, signed(score),
-                "" if mp is None else "%d" % int(mp + 0.5)]
+            bid, risk, dcl, tricks, score = line[2:7]
+            if bid is None:
+                played = t("pass")
+            else:
+                played = call_text(bid) + ("", "X", "XX")[risk] + seat(dcl) + \
+                    tricks_text((bid, risk, dcl), tricks)
+            score = signed(score)
+            if len(line) > 7 and line[7] is not None and not mark:
+                mark = "%d" % int(line[7] + 0.5)
+        return ["%d-%d" % (line[0], line[1]), played, score, mark]
     except (TypeError, ValueError, IndexError):
         return None
+
+
+def _art(percent):
+    """An artificial adjusted score (12C2): A+, A, A- or its percentage."""
+    got = {60: "A+", 50: "A", 40: "A-"}.get(percent)
+    return got or "%d%%" % percent
 
 
 def table(rows):

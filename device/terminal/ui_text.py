@@ -58,7 +58,14 @@ risk_seat|X/XX; \u2663С \u2666В \u2665Ю \u2660З|X/XX; \u2663N \u2666E \u2665
 change|Замена заявки|Change of call
 unintended|случайная 25A|unintended 25A
 deliberate|намеренная 25B|deliberate 25B
-refused|Не принято правилами|Not taken by the Laws
+no_change|Менять нечего: пр.25|No call to change: 25
+no_pending|Решать нечего|Nothing to rule on
+pd_card|Карта %s не подходит|Card %s does not fit
+pd_trick|Взятка %d не подходит|Trick %d does not fit
+pd_tricks|Взяток %d не может быть|%d tricks: not possible
+pd_seat|%s здесь ни при чём|Not %s's matter
+pd_suit|Масть %s не подходит|Suit %s does not fit
+pd_option|Сейчас так нельзя|Not possible now
 td_wait|Ждите директора|Wait for the director
 must_repeat|%s: повторите %s|%s must repeat %s
 no_call|Заявок еще нет|No call to change
@@ -130,6 +137,9 @@ td_erase|4 стереть результат|4 erase the result
 td_restrict|5 ограничения хода|5 lead restrictions
 td_fix|2 исправление 79C|2 correction 79C
 td_closed|раунд закрыт: пр.79C|closed round: law 79C
+td_cc_over|Срок исправл. истёк|Correction time over
+td_cc_1|Срок исправлений|Correction period
+td_cc_2|истёк (пр.79C)|is over (law 79C)
 fix_now|сейчас: %s|now: %s
 fix_unknown|сейчас: протокола нет|now: no traveller
 td_board|\u2191\u2193 сд 6 связь BACK|\u2191\u2193 bd 6 pair BACK

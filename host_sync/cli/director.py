@@ -235,7 +235,7 @@ def flags_text(entries, lang="ru"):
         if e.session != session:
             session = e.session
             lines.append(t["session"] % (session if session is not None else "—"))
-        lines.append("  " + _line(e, t))
+        lines.append("  " + _line(e, t, lang))
     found = [e for e in entries if e.kind == "flag"]
     tried = [e for e in entries if e.kind == "entry"]
     lines.append(t["count"] % (len(found), sum(e.state == "open" for e in found),
@@ -245,7 +245,7 @@ def flags_text(entries, lang="ru"):
     return "\n".join(lines) + "\n"
 
 
-def _line(e, t):
+def _line(e, t, lang):
     at = (e.at or "")[11:19] or "--:--:--"
     if e.table is None:
         where = t["nowhere"]
@@ -259,5 +259,5 @@ def _line(e, t):
     if e.kind == "flag":
         text += " [%s]" % t[e.state]
     if e.detail:
-        text += " — " + e.detail
+        text += " — " + flags.detail_text(e.detail, lang)
     return text + "  (%s #%s)" % (e.terminal or "-", e.seq if e.seq is not None else "-")

@@ -29,6 +29,7 @@ from bridge.calls import parse_contract
 from host_sync.errors import Refused
 from host_sync.event import setup
 from host_sync.event.db import now
+from host_sync.event.flags import detail
 from host_sync.event.results import code_points
 
 ACTOR = "director"
@@ -291,8 +292,7 @@ def terminal_fix(run, seq, board, d):
     ns, ew = d["pr"]
     if db.value("SELECT corrections_closed_at FROM sessions WHERE id = ?", (run.session,)):
         run.flag(seq, board, "correction_period_over", "79C",
-                 "the session's correction period is closed (host-sync session close): the "
-                 "correction of board %d for pairs %d and %d was not applied" % (board, ns, ew))
+                 detail("correction_period_over", board, ns, ew))
         return
     found = db.one(
         "SELECT ro.id, ro.number, ro.closed, t.number AS tbl, s.letter, s.session_id "
@@ -304,8 +304,7 @@ def terminal_fix(run, seq, board, d):
         "WHERE r.round_id = ro.id AND r.board = ?))", (run.round, ns, ew, board, board))
     if found is None or not found["closed"]:
         run.flag(seq, board, "fix_no_round", "79C",
-                 "no closed round at this table in which pairs %d and %d played board %d: "
-                 "the correction was not applied" % (ns, ew, board))
+                 detail("fix_no_round", ns, ew, board))
         return
     where = Where(found["session_id"], found["letter"], found["tbl"], found["id"],
                   found["number"], board)

@@ -13,6 +13,11 @@ A flag's state is `ruled` when the director has answered it: it is marked resolv
 correction of the board marks its flags, host_sync.event.corrections), or a ruling of the same
 terminal on the same round and board follows it, or the board's result is an adjusted score;
 otherwise it is `open`.
+
+A flag's detail is stored as a code and its parameters, `["journal_gap", 5, 9]` (JSON, made by
+`detail`), and put into words when it is shown, in the reader's language (`detail_text`, the
+templates in DETAILS); a detail that is no such list (an older database's English sentence, or
+a terminal flag's empty one) is shown as it is.
 """
 
 import json
@@ -36,6 +41,85 @@ _RULED = ("x.resolved = 1 OR EXISTS (SELECT 1 FROM rulings ru WHERE ru.terminal_
           "x.terminal_id AND ru.round_id = x.round_id AND ru.board = x.board AND ru.seq > x.seq) "
           "OR EXISTS (SELECT 1 FROM results r WHERE r.round_id = x.round_id AND r.board = "
           "x.board AND r.source = 'adjusted')")
+
+
+DETAILS = {  # code: (English, Russian), one %s per parameter
+    "journal_gap": ("records %s..%s are missing from the terminal's journal",
+                    "записей %s..%s нет в журнале терминала"),
+    "not_applied": ("%s record could not be applied: %s", "запись %s не удалось применить: %s"),
+    "bad_record": ("%s record: %s", "запись %s: %s"),
+    "before_open": ("%s record before any open", "запись %s до открытия тура"),
+    "same_pair": ("the terminal sets pair %s against itself (NS and EW) at table %s%s round %s",
+                  "терминал ставит пару %s против самой себя (СЮ и ВЗ): стол %s%s, тур %s"),
+    "unknown_section": ("section %s is not in the session", "секции %s нет в сессии"),
+    "not_in_movement": ("table %s%s round %s", "стол %s%s, тур %s"),
+    "pairs_mismatch": ("the terminal has %s v %s, the movement %s v %s",
+                       "на терминале %s – %s, в движении %s – %s"),
+    "table_claimed": ("table %s%s round %s was opened by terminal %s",
+                      "стол %s%s, тур %s открыт терминалом %s"),
+    "wrong_round": ("close of round %s in round %s", "закрытие тура %s в туре %s"),
+    "after_close": ("record after the round was closed", "запись после закрытия тура"),
+    "wrong_board": ("board %s is not in this round's set %s",
+                    "сдачи %s нет в комплекте этого тура %s"),
+    "refused_call": ("the Laws core does not take this call here",
+                     "по Законам эта заявка здесь невозможна"),
+    "refused_dir": ("director's %s with nothing pending",
+                    "решение судьи %s, когда решать нечего"),
+    "auction_auction": ("the auction is not over on the host", "на хосте торговля не окончена"),
+    "auction_director": ("the auction waits for the director on the host",
+                         "на хосте торговля ждёт решения судьи"),
+    "contract_mismatch": ("quick entry %s, auction %s", "быстрый ввод %s, торговля %s"),
+    "no_contract": ("a result without auction or contract",
+                    "результат без торговли и без контракта"),
+    "result_exists": ("a verified result stands; the director must erase it first",
+                      "подтверждённый результат остаётся в силе; судья должен сначала стереть его"),
+    "score_mismatch": ("the terminal showed %s, the Laws give %s",
+                       "терминал показал %s, по Законам %s"),
+    "tricks_mismatch": ("the recorded play gives declarer %s tricks, the table agreed %s",
+                        "по записанному розыгрышу у разыгрывающего взяток %s, стол согласился "
+                        "на %s"),
+    "no_result": ("verification of a board with no result",
+                  "подтверждение сдачи, у которой нет результата"),
+    "dispute": ("the opponents refused the result", "противники не согласились с результатом"),
+    "no_contract_play": ("%s with no contract to play", "%s без контракта для розыгрыша"),
+    "laws_refuse": ("the Laws core refuses it: %s", "по Законам невозможно: %s"),
+    "claim_disputed": ("the claim was disputed", "заявление о взятках оспорено"),
+    "claim_disputed_hands": ("the claim was disputed; remaining hands N E S W: %s",
+                             "заявление о взятках оспорено; оставшиеся карты С В Ю З: %s"),
+    "refused_pdir": ("director's %s with nothing of the play to rule on",
+                     "решение судьи %s, когда в розыгрыше решать нечего"),
+    "records_compacted": ("records %s..%s were acknowledged elsewhere and are gone from the "
+                          "terminal", "записи %s..%s подтверждены в другом месте и стёрты на "
+                          "терминале"),
+    "correction_period_over": (
+        "the session's correction period is closed (host-sync session close): the correction "
+        "of board %s for pairs %s and %s was not applied",
+        "срок исправлений сессии истёк (host-sync session close): исправление сдачи %s для пар "
+        "%s и %s не применено"),
+    "fix_no_round": ("no closed round at this table in which pairs %s and %s played board %s: "
+                     "the correction was not applied",
+                     "за этим столом нет закрытого тура, где пары %s и %s играли сдачу %s: "
+                     "исправление не применено"),
+}
+
+
+def detail(code, *args):
+    """A flag's detail as stored: the code of a DETAILS template and its parameters (numbers
+    and short texts), in JSON."""
+    assert code in DETAILS and DETAILS[code][0].count("%s") == len(args), code
+    return json.dumps([code, *args], ensure_ascii=False, default=str)
+
+
+def detail_text(stored, lang="en"):
+    """A stored detail in words, English or Russian ('en', 'ru'); a detail that is not a code
+    with the right number of parameters (an older database's English text) as it is."""
+    if not stored or not stored.startswith("["):
+        return stored or ""
+    try:
+        code, *args = json.loads(stored)
+        return DETAILS[code][lang == "ru"] % tuple(args)
+    except (ValueError, TypeError, KeyError):
+        return stored
 
 
 def director_list(db, session=None, only_open=False):

@@ -12,13 +12,16 @@ import hashlib
 import hmac
 import json
 import os
+from fractions import Fraction
 
 from bridge import boards as law2
+from bridge.calls import level, strain
 
 from host_sync.errors import Refused
 from host_sync.event.db import now
 from host_sync.event.hand_record import hand_bytes
 from host_sync.movements import Movement
+from host_sync.scoring.session import ns_points
 
 ACTOR = "scorer"
 KEY_SIZE = 32
@@ -377,7 +380,7 @@ def table_config(db, terminal_id):
     yet (everything is then typed in at the table). It carries its section's movement, the
     names of the pairs that come to the table, their player numbers where known (0 for one
     not known) and the boards it plays, with the hand records of one round only: the round
-    due at the table (_due_round)."""
+    due at the table (_due_round); `cc` 1 once the session's correction period is closed."""
     t = terminal(db, terminal_id)
     event_id = t["event_id"]
     sid = current_session(db, event_id)
@@ -431,6 +434,8 @@ def table_config(db, terminal_id):
     players = {p: n for p, n in sorted(numbers.items()) if len(n) == 2 and any(n)}
     if players:  # the terminal fills its players form with these (0: not known)
         config["players"] = players
+    if db.value("SELECT corrections_closed_at FROM sessions WHERE id = ?", (sid,)):
+        config["cc"] = 1  # `session close`: director mode corrects no closed round (79C)
     if pin:
         config.update(pin_config(db, terminal_id, pin))
     return config
@@ -458,27 +463,60 @@ def _due_round(db, t, sid, rounds):
 
 def travellers(db, terminal_id):
     """For each board the terminal's table has a verified result on in the current session:
-    every verified, scored line of that board in its section, as [ns, ew, bid, risk,
-    declarer, tricks, score_ns] (bid None when passed out), for display at the table. An
-    unverified line is not final (the scoring does not count it) and is not shown either."""
+    every verified line of that board in its section, for display at the table. A line the
+    players scored is [ns, ew, bid, risk, declarer, tricks, score_ns] (bid None when passed
+    out); an adjusted score (Law 12C) is [ns, ew, how, ...] (traveller_line). An unverified
+    line is not final (the scoring does not count it) and is not shown either, nor a board
+    the director ruled not played."""
     t = terminal(db, terminal_id)
     sid = current_session(db, t["event_id"])
     if sid is None or t["table_no"] is None:
         return {}
-    played = [row["board"] for row in db.all(
-        "SELECT DISTINCT r.board FROM results r JOIN rounds ro ON ro.id = r.round_id "
-        "JOIN tables tb ON tb.id = ro.table_id JOIN sections s ON s.id = tb.section_id "
-        "WHERE s.session_id = ? AND s.letter = ? AND tb.number = ? AND r.verified = 1 "
-        "AND r.score_ns IS NOT NULL",
-        (sid, t["section"], t["table_no"]))]
+    rows = db.all(
+        "SELECT r.board, ro.ns_pair, ro.ew_pair, r.bid, r.risk, r.declarer, r.tricks, "
+        "r.score_ns, r.adjustment, tb.number AS tbl, b.vul FROM results r "
+        "JOIN rounds ro ON ro.id = r.round_id JOIN tables tb ON tb.id = ro.table_id "
+        "JOIN sections s ON s.id = tb.section_id "
+        "LEFT JOIN boards b ON b.session_id = s.session_id AND b.number = r.board "
+        "WHERE s.session_id = ? AND s.letter = ? AND r.verified = 1 "
+        "ORDER BY r.board, ro.ns_pair", (sid, t["section"]))
+    lines = [(row, traveller_line(row)) for row in rows]
+    played = {row["board"] for row, line in lines if line and row["tbl"] == t["table_no"]}
     out = {}
-    for b in sorted(played):
-        out[b] = [[row["ns_pair"], row["ew_pair"], row["bid"], row["risk"],
-                        row["declarer"], row["tricks"], row["score_ns"]] for row in db.all(
-            "SELECT ro.ns_pair, ro.ew_pair, r.bid, r.risk, r.declarer, r.tricks, r.score_ns "
-            "FROM results r JOIN rounds ro ON ro.id = r.round_id "
-            "JOIN tables tb ON tb.id = ro.table_id JOIN sections s ON s.id = tb.section_id "
-            "WHERE s.session_id = ? AND s.letter = ? AND r.board = ? AND r.verified = 1 "
-            "AND r.score_ns IS NOT NULL "
-            "ORDER BY ro.ns_pair", (sid, t["section"], b))]
+    for row, line in lines:
+        if line and row["board"] in played:
+            out.setdefault(row["board"], []).append(line)
     return out
+
+
+def traveller_line(row):
+    """A results row (with ns_pair, ew_pair and the board's vul) as a line of the terminals'
+    traveller (docs/PROTOCOL.md, "Files"), or None when it has no score to show (no contract
+    the host stands by, or an adjustment `np`: not played). An adjusted score is
+    [ns, ew, "art", ns %, ew %] (12C2: 60 A+, 50 A, 40 A-), [ns, ew, "asg", bid, risk,
+    declarer, tricks, score_ns] (12C1a), [ns, ew, "wgt", score_ns] (12C1c, the weighted
+    points rounded) or [ns, ew, "split", score_ns, score_ew] (12C1e, EW's in EW's own sign)."""
+    pairs = [row["ns_pair"], row["ew_pair"]]
+    if not row["adjustment"]:
+        if row["score_ns"] is None:
+            return None
+        return pairs + [row["bid"], row["risk"], row["declarer"], row["tricks"],
+                        row["score_ns"]]
+    adj = json.loads(row["adjustment"])
+    vul = row["vul"] or law2.vulnerability(row["board"])
+
+    def points(bid, risk, declarer, tricks):
+        return ns_points(level(bid), strain(bid), risk, vul, declarer, tricks)
+
+    how = adj["how"]
+    if how == "art":
+        return pairs + ["art", adj["ns"], adj["ew"]]
+    if how == "asg":
+        part = (adj["ct"], adj["x"], adj["dcl"], adj["tr"])
+        return pairs + ["asg", *part, points(*part)]
+    if how == "wgt":
+        return pairs + ["wgt", round(sum(Fraction(p[0], 100) * points(*p[1:])
+                                         for p in adj["parts"]))]
+    if how == "split":
+        return pairs + ["split", points(*adj["ns"]), -points(*adj["ew"])]
+    return None  # np: the board was not played at that table

@@ -11,12 +11,16 @@ WEIGHTED ("1/3 110;2/3 -50") and FOULED_GROUP, and a BOARD carries DEALER (N, E,
 VULNERABILITY (None, NS, EW, All) so a board dealt to another rotation than Law 2's is scored
 as it was dealt; other readers skip unknown elements. The event's facts (Session.info) go
 where USEBIO files have them: CLUB > CLUB_NAME, EVENT > DATE (DD/MM/YYYY), and each PLAYER's
-federation number as NATIONAL_ID_NUMBER.
+federation number as NATIONAL_ID_NUMBER. The venue and the director go into EVENT > VENUE and
+EVENT > DIRECTOR: no public USEBIO writer or reader within reach writes either (checked
+against those named above), so like the adjusted scores' elements they are this project's
+own, which other readers skip and import_xml reads back.
 """
 
 import xml.etree.ElementTree as ET
 
 from host_sync.errors import Refused
+from host_sync.event.setup import FACT_LENGTH
 from host_sync.interchange.fields import dealt_fields, set_dealt, weighted_parts, weighted_text
 from host_sync.scoring.session import Pair, Result, Session, check_opponents, score_session
 from host_sync.text import number_text
@@ -24,6 +28,7 @@ from host_sync.text import number_text
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
 METHOD_NAMES = {"mp": "MATCH_POINTS", "cross-imps": "CROSS_IMPS", "butler": "BUTLER_IMPS",
                 "total": "TOTAL_POINTS"}
+_FACTS = (("VENUE", "venue"), ("DIRECTOR", "director"))  # EVENT's element, Session.info's key
 EVENT_TYPES = {"mp": "MP_PAIRS", "cross-imps": "CROSS_IMPS", "butler": "BUTLER_PAIRS",
                "total": "PAIRS"}
 
@@ -139,6 +144,9 @@ def export_xml(session, scored=None, club=""):
     _text(event, "EVENT_DESCRIPTION", session.name)
     if session.info.get("date"):  # DD/MM/YYYY, as USEBIO files give it
         _text(event, "DATE", "/".join(reversed(session.info["date"].split("-"))))
+    for tag, fact in _FACTS:
+        if session.info.get(fact):
+            _text(event, tag, session.info[fact])
     _text(event, "BOARD_SCORING_METHOD", METHOD_NAMES[session.method])
     if session.method == "mp":
         _text(event, "MP_SCALE", session.scale)
@@ -197,12 +205,17 @@ def _result(board_number, line):
 
 
 def _info(root, event):
-    """Session.info from CLUB_NAME and the event's DATE (DD/MM/YYYY; another form is left
-    out rather than guessed)."""
+    """Session.info from CLUB_NAME, the event's VENUE and DIRECTOR (text on one line, up to
+    setup.FACT_LENGTH characters, as `event set` takes them; other text is left out) and its
+    DATE (DD/MM/YYYY; another form is left out rather than guessed)."""
     info = {"numbers": {}}
     club = root.find("CLUB")
     if club is not None and _get(club, "CLUB_NAME"):
         info["club"] = _get(club, "CLUB_NAME")
+    for tag, fact in _FACTS:
+        text = _get(event, tag) or ""
+        if 0 < len(text) <= FACT_LENGTH and text.isprintable():
+            info[fact] = text
     parts = (_get(event, "DATE") or "").split("/")
     if len(parts) == 3 and all(p.isdigit() for p in parts) and len(parts[2]) == 4:
         info["date"] = "%s-%02d-%02d" % (parts[2], int(parts[1]), int(parts[0]))

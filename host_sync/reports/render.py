@@ -7,6 +7,7 @@ from bridge.seats import SEATS
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from host_sync.errors import Refused
+from host_sync.event.flags import detail_text
 from host_sync.reports.analysis import STRAINS, analyse
 from host_sync.reports.charts import frequency_chart, ranking_chart
 from host_sync.reports.i18n import texts
@@ -111,6 +112,7 @@ def _environment():
     env.globals.update(num=num, points=points, adjusted=adjusted_text, pair_page=pair_page,
                        percent=_percent, strains=STRAINS, dd_rows=DD_ROWS)
     env.filters["suits"] = suits
+    env.filters["detail"] = detail_text
     return env
 
 

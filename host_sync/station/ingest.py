@@ -26,6 +26,7 @@ from bridge.lawcodes import DIRECTOR
 from host_sync.event import corrections
 from host_sync.event.auctions import replay
 from host_sync.event.db import Pending, now
+from host_sync.event.flags import detail
 from host_sync.event.setup import current_session
 from host_sync.scoring.session import ns_points
 from host_sync.station.link import cbor_encode, shown
@@ -218,8 +219,7 @@ def ingest(db, terminal_id, prev, records, actor=ACTOR):
                 continue
             if seq > last + 1:
                 run.flag(seq, None, "journal_gap", None,
-                         "records %d..%d are missing from the terminal's journal" % (
-                             last + 1, seq - 1))
+                         detail("journal_gap", last + 1, seq - 1))
             run.apply_safely(seq, kind, data)
             last = seq
             stored += 1
@@ -346,8 +346,8 @@ class _Run:
             board = data.get("b") if isinstance(data, dict) else None
             self._store(seq, kind, data, board if type(board) is int and 1 <= board <= BIG
                         else None, valid=0)
-            self.flag(seq, None, "invalid_record", None, "%s record could not be applied: %s" % (
-                shown(kind, 40), shown(repr(e), 120)))
+            self.flag(seq, None, "invalid_record", None, detail(
+                "not_applied", shown(kind, 40), shown(repr(e), 120)))
             return
         if self.savepoint:
             conn.execute("RELEASE record")
@@ -361,7 +361,8 @@ class _Run:
         except Invalid as e:  # kept as received with valid = 0: no reader takes it as a fact
             sane = type(board) is int and 1 <= board <= BIG
             self._store(seq, kind, data, board if sane else None, valid=0)
-            self.flag(seq, None, "invalid_record", None, "%s record: %s" % (kind, e))
+            self.flag(seq, None, "invalid_record", None,
+                      detail("bad_record", shown(kind, 40), str(e)))
             return
         if kind == "open":
             self._open(seq, data)  # sets self.round before the record is stored
@@ -373,7 +374,7 @@ class _Run:
                 self.flag(seq, None, "pin_lockout", None, "", source="terminal")
             return
         if self.round is None:
-            self.flag(seq, board, "no_round", None, "%s record before any open" % kind)
+            self.flag(seq, board, "no_round", None, detail("before_open", kind))
             return
         if not self._claimant():
             return  # stored, flagged at its open; the director decides whose table it is
@@ -428,15 +429,13 @@ class _Run:
     def _open(self, seq, d):
         db = self.db
         if d["ns"] == d["ew"]:
-            self.flag(seq, None, "same_pair", None, "the terminal sets pair %d against itself "
-                      "(NS and EW) at table %s%d round %d" % (d["ns"], d["sec"], d["tbl"],
-                                                              d["rnd"]))
+            self.flag(seq, None, "same_pair", None, detail(
+                "same_pair", d["ns"], d["sec"], d["tbl"], d["rnd"]))
         sec = db.one("SELECT id FROM sections WHERE session_id = ? AND letter = ?",
                      (self.session, d["sec"]))
         if sec is None:
             self.round = None
-            self.flag(seq, None, "unknown_table", None, "section %s is not in the session" %
-                      d["sec"])
+            self.flag(seq, None, "unknown_table", None, detail("unknown_section", d["sec"]))
             return
         tbl = db.one("SELECT id FROM tables WHERE section_id = ? AND number = ?",
                      (sec["id"], d["tbl"]))
@@ -452,21 +451,21 @@ class _Run:
             self.round = self._insert("rounds", {"table_id": tid, "number": d["rnd"],
                                                  "ns_pair": d["ns"], "ew_pair": d["ew"],
                                                  "terminal_id": self.tid})
-            self.flag(seq, None, "not_in_movement", None, "table %s%d round %d" % (
-                d["sec"], d["tbl"], d["rnd"]))
+            self.flag(seq, None, "not_in_movement", None, detail(
+                "not_in_movement", d["sec"], d["tbl"], d["rnd"]))
         else:
             self.round = rnd["id"]
             if (rnd["ns_pair"], rnd["ew_pair"]) != (d["ns"], d["ew"]):
                 self.flag(seq, None, "pairs_mismatch", None,
-                          "the terminal has %d v %d, the movement %s v %s" % (
-                              d["ns"], d["ew"], rnd["ns_pair"], rnd["ew_pair"]))
+                          detail("pairs_mismatch", d["ns"], d["ew"], rnd["ns_pair"],
+                                 rnd["ew_pair"]))
             if rnd["terminal_id"] is None:
                 self._update("rounds", {"id": rnd["id"]}, {"terminal_id": self.tid})
                 self.rounds.pop(rnd["id"], None)
             elif rnd["terminal_id"] != self.tid:
                 self.flag(seq, None, "table_claimed", None,
-                          "table %s%d round %d was opened by terminal %s" % (
-                              d["sec"], d["tbl"], d["rnd"], rnd["terminal_id"]))
+                          detail("table_claimed", d["sec"], d["tbl"], d["rnd"],
+                                 rnd["terminal_id"]))
         t = db.one("SELECT section, table_no FROM terminals WHERE id = ?", (self.tid,))
         if t["table_no"] is None:
             self._update("terminals", {"id": self.tid}, {"section": d["sec"],
@@ -475,15 +474,14 @@ class _Run:
     def _close(self, seq, d):
         number = self._round()["number"]
         if d["rnd"] != number:
-            self.flag(seq, None, "wrong_round", None, "close of round %d in round %d" % (
-                d["rnd"], number))
+            self.flag(seq, None, "wrong_round", None, detail("wrong_round", d["rnd"], number))
             return
         self._update("rounds", {"id": self.round}, {"closed": 1})
         self._round()["closed"] = 1
 
     def _after_close(self, seq, board):
         if self._round()["closed"]:
-            self.flag(seq, board, "after_close", None, "record after the round was closed")
+            self.flag(seq, board, "after_close", None, detail("after_close"))
             return True
         return False
 
@@ -517,7 +515,7 @@ class _Run:
         planned = self.planned[self.round]
         if planned and board not in planned:
             self.flag(seq, board, "wrong_board", None,
-                      "board %d is not in this round's set %s" % (board, planned))
+                      detail("wrong_board", board, str(planned)))
 
     def auction(self, seq, board):
         """The host's auction of a board at this round before record `seq`, rebuilt from the
@@ -543,7 +541,7 @@ class _Run:
         self._rulings(seq, board, None, a.rulings[done:])
         if not ok:
             self.flag(seq, board, "refused_call", None,
-                      "the Laws core does not take this call here")
+                      detail("refused_call"))
 
     def _dir(self, seq, board, d):
         if self._after_close(seq, board):
@@ -552,7 +550,7 @@ class _Run:
         done = len(a.rulings)
         if not replay(a, "dir", d):
             self.flag(seq, board, "refused_dir", None,
-                      "director's %s with nothing pending" % d["d"])
+                      detail("refused_dir", d["d"]))
         self._rulings(seq, board, d["d"], a.rulings[done:] or [None])
 
     def _rulings(self, seq, board, entry, laws):
@@ -569,16 +567,16 @@ class _Run:
             if not a.is_over():
                 law = a.pending[2] if a.status == DIRECTOR else None
                 self.flag(seq, board, "auction_incomplete", law,
-                          "the auction is %s on the host" % a.status)
+                          detail("auction_" + a.status))
                 return None
             c = a.contract()
             mine = (c[0], c[1], c[2], 0) if c else (None, None, None, 1)
             if quick is not None and quick != mine:
                 self.flag(seq, board, "contract_mismatch", None,
-                          "quick entry %r, auction %r" % (quick, mine))
+                          detail("contract_mismatch", repr(quick), repr(mine)))
             return mine + ("auction",)
         if quick is None:
-            self.flag(seq, board, "no_contract", None, "a result without auction or contract")
+            self.flag(seq, board, "no_contract", None, detail("no_contract"))
             return None
         return quick + ("quick",)
 
@@ -642,7 +640,7 @@ class _Run:
         old = self._result(board)
         if old is not None and old["verified"]:
             self.flag(seq, board, "result_exists", None,
-                      "a verified result stands; the director must erase it first")
+                      detail("result_exists"))
             return
         c = self._contract(seq, board)
         values = {"tricks": d["tr"], "shown_ns": d["sc"], "verified": 0, "adjustment": None,
@@ -656,8 +654,7 @@ class _Run:
                 board, self._vul(board), bid, risk, declarer, d["tr"])
             if values["score_ns"] != d["sc"]:
                 self.flag(seq, board, "score_mismatch", None,
-                          "the terminal showed %d, the Laws give %d" % (
-                              d["sc"], values["score_ns"]))
+                          detail("score_mismatch", d["sc"], values["score_ns"]))
         self._put_result(seq, board, values)
         self._check_play(seq, board, d["tr"])
 
@@ -668,17 +665,16 @@ class _Run:
         p = self.play(seq, board)
         if p is not None and p.status == "ended" and p.declarer_tricks() != tricks:
             self.flag(seq, board, "tricks_mismatch", "79B",
-                      "the recorded play gives declarer %d tricks, the table agreed %d" % (
-                          p.declarer_tricks(), tricks))
+                      detail("tricks_mismatch", p.declarer_tricks(), tricks))
 
     def _ver(self, seq, board, d):
         old = self._result(board)
         if old is None:
-            self.flag(seq, board, "no_result", None, "verification of a board with no result")
+            self.flag(seq, board, "no_result", None, detail("no_result"))
         elif d["ok"]:
             self._update_result(board, old, {"verified": 1, "seq": seq})
         else:
-            self.flag(seq, board, "dispute", None, "the opponents refused the result")
+            self.flag(seq, board, "dispute", None, detail("dispute"))
 
     def _adj(self, seq, board, d):
         values = {"source": "adjusted", "verified": 1, "passed_out": 0, "bid": None,
@@ -752,13 +748,13 @@ class _Run:
             return None, None
         p = self.play(seq, board)
         if p is None:
-            self.flag(seq, board, "refused_" + kind, None, "%s with no contract to play" % kind)
+            self.flag(seq, board, "refused_" + kind, None, detail("no_contract_play", kind))
             return None, None
         done = len(p.rulings)
         try:
             got = play_records.apply(p, kind, d)
         except ValueError as e:
-            self.flag(seq, board, "refused_" + kind, None, "the Laws core refuses it: %s" % e)
+            self.flag(seq, board, "refused_" + kind, None, detail("laws_refuse", str(e)))
             return None, None
         self._rulings(seq, board, entry, list(p.rulings[done:]) or ([None] if entry else []))
         return got, p
@@ -770,14 +766,15 @@ class _Run:
         _got, p = self._play_record(seq, board, "claim", d)
         if not d["ok"]:
             hands = p.remaining_hands() if p is not None else None
-            self.flag(seq, board, "dispute", "70", "the claim was disputed" + (
-                "; remaining hands N E S W: %s" % " ".join(hands) if hands else ""))
+            self.flag(seq, board, "dispute", "70", (
+                detail("claim_disputed_hands", " ".join(hands)) if hands
+                else detail("claim_disputed")))
 
     def _pdir(self, seq, board, d):
         got, p = self._play_record(seq, board, "pdir", d, entry=d["d"])
         if p is not None and got is False:
             self.flag(seq, board, "refused_pdir", None,
-                      "director's %s with nothing of the play to rule on" % d["d"])
+                      detail("refused_pdir", d["d"]))
 
     def _lead(self, seq, board, d):
         self._after_close(seq, board)
@@ -807,7 +804,6 @@ def compacted(db, terminal_id, base, actor=ACTOR):
             return
         run = _Run(db, t, actor)
         run.flag(base, None, "records_compacted", None,
-                 "records %d..%d were acknowledged elsewhere and are gone from the terminal" % (
-                     t["last_seq"] + 1, base))
+                 detail("records_compacted", t["last_seq"] + 1, base))
         run.pending.flush()
         db.update("terminals", {"id": terminal_id}, {"last_seq": base}, actor, terminal_id)
