@@ -25,7 +25,7 @@ from bridge.lawcodes import DIRECTOR
 
 from host_sync.event import corrections
 from host_sync.event.auctions import replay
-from host_sync.event.db import Pending, now
+from host_sync.event.db import Pending, json_text, now
 from host_sync.event.setup import current_session
 from host_sync.scoring.session import ns_points
 from host_sync.station.link import cbor_encode, shown
@@ -783,17 +783,11 @@ class _Run:
         self._after_close(seq, board)
 
 
-def _hex(value):
-    if isinstance(value, bytes):
-        return value.hex()
-    raise TypeError("not JSON: %r" % (value,))
-
-
 def _body(data):
     """The record's fields as JSON (bytes as hex); fields JSON cannot name (a map keyed by
     bytes, or by numbers and text together) are kept as the record's canonical CBOR in hex."""
     try:
-        return json.dumps(data, sort_keys=True, default=_hex)
+        return json_text(data)
     except (TypeError, ValueError):
         return json.dumps({"cbor": cbor_encode(data).hex()})
 
