@@ -220,13 +220,13 @@ AUDIT_ROW = ("INSERT INTO audit (at, actor, terminal_id, tbl, row_key, action, o
 
 
 def test_many_rows_at_once_keep_every_character_and_their_order(db):
-    """executemany of an INSERT (on PostgreSQL a COPY, host_sync.event.postgres): text that a
-    COPY stream must escape (tabs, line breaks, backslashes, the text `\\N`), NULLs, booleans
-    and non-ASCII text come back as they went in, in their order."""
+    """executemany of an INSERT inside db.batch() (on PostgreSQL one pipeline, as db.Pending
+    flushes): tabs, line breaks, backslashes, the text `\\N`, placeholder look-alikes, NULLs,
+    booleans and non-ASCII text come back as they went in, in their order."""
     texts = ["tab\there", "line\nbreak\r", "back\\slash", "\\N", "", "юникод ♠ ♥", "q ' \" ;",
              "%s ? $1"]
     eid = setup.create_event(db, "Club night")
-    with db.transaction():
+    with db.transaction(), db.batch():
         db.conn.executemany(AUDIT_ROW, [(str(i), "many", None if i % 2 else text, "t", text,
                                          "insert", None, text) for i, text in enumerate(texts)])
         db.conn.executemany("INSERT INTO sessions (event_id, number, current) VALUES "
@@ -240,12 +240,13 @@ def test_many_rows_at_once_keep_every_character_and_their_order(db):
 
 
 def test_many_rows_with_one_bad_row_store_none_of_them(db):
-    """A row that breaks a constraint fails the whole statement with the backend's
-    IntegrityError, and a savepoint around it undoes all its rows (the ingest relies on it)."""
+    """A row that breaks a constraint fails the whole batch with the backend's
+    IntegrityError (on PostgreSQL raised at the pipeline's end), and a savepoint around it
+    undoes all its rows (the ingest relies on it)."""
     eid = setup.create_event(db, "Club night")
     with db.transaction():
         with pytest.raises(db.IntegrityError):
-            with db.transaction():
+            with db.transaction(), db.batch():
                 db.conn.executemany("INSERT INTO sessions (event_id, number) VALUES (?, ?)",
                                     [(eid, 1), (eid, 2), (999, 3)])
         db.conn.executemany("INSERT INTO sessions (event_id, number) VALUES (?, ?)",

@@ -14,7 +14,7 @@ import datetime
 import json
 import sqlite3
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 from host_sync.errors import Refused
@@ -93,13 +93,13 @@ class Database:
             self.IntegrityError = postgres.IntegrityError
             self.conn = postgres.Connection(self.path)
             self.path = postgres.safe(self.path)
-            self._begin = postgres.BEGIN
+            self._begin = self.conn.begin
         else:
             self.IntegrityError = sqlite3.IntegrityError
             self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000,
                                         isolation_level=None, check_same_thread=True)
             self.conn.row_factory = sqlite3.Row
-            self._begin = ("BEGIN IMMEDIATE",)
+            self._begin = lambda: self.conn.execute("BEGIN IMMEDIATE")
         try:
             self._check_owner(create)  # before any pragma or migration writes to the file
             if not self.postgres:
@@ -210,8 +210,7 @@ class Database:
                 self._depth -= 1
                 self.conn.execute("RELEASE " + name)
             return
-        for statement in self._begin:
-            self.conn.execute(statement)
+        self._begin()
         self._depth = 1
         try:
             yield self
@@ -287,6 +286,12 @@ class Database:
     def _audit(self, actor, terminal, table, key, action, old, new):
         self.conn.execute(AUDIT_INSERT, _audit_row(now(), actor, terminal, table, key, action,
                                                    old, new))
+
+    def batch(self):
+        """A block whose statements the backend may send together (PostgreSQL: one round
+        trip, an error raised at the block's end at the latest); SQLite runs them as they
+        come."""
+        return self.conn.batch() if self.postgres else nullcontext()
 
     def new_ids(self, table, count):
         """`count` fresh ids of `table`'s id column, the ones its next INSERTs would take, so
@@ -390,21 +395,22 @@ class Pending:
             rows = [row for t, row in self.inserts if t == table and "id" not in row]
             for fresh, row in zip(db.new_ids(table, len(rows)) if rows else (), rows):
                 row["id"] = fresh
-        for sql, rows in _grouped(
-                ("INSERT INTO %s (%s) VALUES (%s)" % (
-                    table, ", ".join(row), ", ".join("?" * len(row))), list(row.values()))
-                for table, row in self.inserts):
-            db.conn.executemany(sql, rows)
-        for sql, rows in _grouped(
-                ("UPDATE %s SET %s WHERE id = ?" % (
-                    table, ", ".join("%s = ?" % n for n in changed)),
-                 list(changed.values()) + [row_id])
-                for (table, row_id), changed in self.updates.items() if changed):
-            db.conn.executemany(sql, rows)
-        db.conn.executemany(AUDIT_INSERT, [
-            _audit_row(at, self.actor, self.terminal, table,
-                       key if key is not None else {"id": row["id"]}, action, old, new)
-            for at, table, key, action, old, new, row in self.audits])
+        with db.batch():
+            for sql, rows in _grouped(
+                    ("INSERT INTO %s (%s) VALUES (%s)" % (
+                        table, ", ".join(row), ", ".join("?" * len(row))), list(row.values()))
+                    for table, row in self.inserts):
+                db.conn.executemany(sql, rows)
+            for sql, rows in _grouped(
+                    ("UPDATE %s SET %s WHERE id = ?" % (
+                        table, ", ".join("%s = ?" % n for n in changed)),
+                     list(changed.values()) + [row_id])
+                    for (table, row_id), changed in self.updates.items() if changed):
+                db.conn.executemany(sql, rows)
+            db.conn.executemany(AUDIT_INSERT, [
+                _audit_row(at, self.actor, self.terminal, table,
+                           key if key is not None else {"id": row["id"]}, action, old, new)
+                for at, table, key, action, old, new, row in self.audits])
         self.inserts, self.held, self.updates, self.audits, self.undo = [], {}, {}, [], []
 
 

@@ -28,16 +28,12 @@ Error = psycopg.Error
 SCHEMES = ("postgresql://", "postgres://")
 # One number for "the writer's lock of this event database" (advisory locks are per database).
 WRITER_LOCK = 0x6873796E63  # "hsync"
-BEGIN = ("BEGIN", "SELECT pg_advisory_xact_lock(%d)" % WRITER_LOCK)
+# BEGIN and the lock in one message (no parameters: the simple protocol takes two statements)
+BEGIN = "BEGIN; SELECT pg_advisory_xact_lock(%d)" % WRITER_LOCK
 
 _IDENTITY = re.compile(r"\bINTEGER PRIMARY KEY\b", re.IGNORECASE)
 _INSERT = re.compile(r"^\s*INSERT INTO (\w+)", re.IGNORECASE)
 _QUOTED = re.compile(r"('(?:[^']|'')*')")
-# An INSERT of one row of plain placeholders, which executemany sends as a COPY.
-_MANY_VALUES = re.compile(r"^INSERT INTO (\w+) \(([\w, ]+)\) VALUES \((?:\?, )*\?\)$",
-                          re.IGNORECASE)
-
-
 def is_url(path):
     return str(path).startswith(SCHEMES)
 
@@ -142,23 +138,22 @@ class Connection:
             return Cursor(cur, None, cur.fetchone()[0])
         return Cursor(cur, _rows(cur))
 
+    def begin(self):
+        """A write transaction, the event's writer lock taken: one round trip."""
+        self.raw.execute(BEGIN)
+
     def executemany(self, sql, rows):
-        """One statement for many rows. An INSERT of many rows is sent as one COPY ... FROM
-        STDIN: the server takes the rows as one stream and answers once, where psycopg's
-        pipelined executemany still binds, executes and answers each row (and a multi-row
-        INSERT ... VALUES costs psycopg a parse of the whole long query in Python). COPY puts
-        the rows in in their order, each through the table's constraints and row triggers,
-        in the caller's transaction, as the INSERTs would. Other statements go through
-        executemany, pipelined: about one round trip for all the rows."""
-        rows = list(rows)
-        shape = _MANY_VALUES.match(sql)
+        """One statement for many rows: psycopg sends them in pipeline mode, so a window of
+        rows costs about one round trip to the server, not one per row (none of its own
+        inside `batch`)."""
         with self.raw.cursor() as cur:
-            if shape is None or len(rows) < 2:
-                cur.executemany(placeholders(sql), rows)
-                return
-            with cur.copy("COPY %s (%s) FROM STDIN" % shape.groups()) as copy:
-                for row in rows:
-                    copy.write_row(row)
+            cur.executemany(placeholders(sql), rows)
+
+    def batch(self):
+        """A block whose statements go to the server together (psycopg's pipeline mode) and
+        are answered together at its end, where an error in any of them is raised: the
+        statements of db.Pending's flush cost one round trip in all, not one each."""
+        return self.raw.pipeline()
 
     def new_ids(self, table, count):
         """The next `count` numbers of the table's identity column (taken from its sequence,

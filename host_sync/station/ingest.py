@@ -210,7 +210,7 @@ def ingest(db, terminal_id, prev, records, actor=ACTOR):
         previous = prev
         for seq, kind, data in records:
             if seq <= previous:
-                return _finish(db, t, run, stored, duplicates, last, actor,
+                return _finish(t, run, stored, duplicates, last,
                                "chain: seq %d after %d" % (seq, previous))
             previous = seq
             if seq <= last:
@@ -223,14 +223,19 @@ def ingest(db, terminal_id, prev, records, actor=ACTOR):
             run.apply_safely(seq, kind, data)
             last = seq
             stored += 1
-        return _finish(db, t, run, stored, duplicates, last, actor, None)
+        return _finish(t, run, stored, duplicates, last, None)
 
 
-def _finish(db, t, run, stored, duplicates, last, actor, refused):
-    run.pending.flush()
+def _finish(t, run, stored, duplicates, last, refused):
+    """The window's writes and the terminal's new last_seq, held and written together (the
+    run holds the writer's lock since it read `t`: its last_seq and last_seen are still
+    those), audited as db.update audits a change: the columns that changed."""
     if stored:
-        db.update("terminals", {"id": t["id"]}, {"last_seq": last, "last_seen": now()},
-                  actor, t["id"])
+        new = {"last_seq": last, "last_seen": now()}
+        changed = {n: v for n, v in new.items() if t[n] != v}
+        if changed:
+            run.pending.update("terminals", t["id"], {n: t[n] for n in changed}, changed)
+    run.pending.flush()
     return Report(stored, duplicates, last, refused)
 
 
