@@ -93,13 +93,14 @@ class Database:
             self.IntegrityError = postgres.IntegrityError
             self.conn = postgres.Connection(self.path)
             self.path = postgres.safe(self.path)
-            self._begin = self.conn.begin
+            self._begin, self._commit = self.conn.begin, self.conn.commit
         else:
             self.IntegrityError = sqlite3.IntegrityError
             self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000,
                                         isolation_level=None, check_same_thread=True)
             self.conn.row_factory = sqlite3.Row
             self._begin = lambda: self.conn.execute("BEGIN IMMEDIATE")
+            self._commit = lambda: self.conn.execute("COMMIT")
         try:
             self._check_owner(create)  # before any pragma or migration writes to the file
             if not self.postgres:
@@ -193,7 +194,8 @@ class Database:
     @contextmanager
     def transaction(self):
         """BEGIN IMMEDIATE ... COMMIT, ROLLBACK on any exception (on PostgreSQL: BEGIN and the
-        event's writer lock, the same one writer at a time). Inside another transaction
+        event's writer lock, the same one writer at a time; the COMMIT tells the listeners,
+        postgres.Listener). Inside another transaction
         it is a SAVEPOINT: an inner step that fails undoes its own writes and nothing else, so
         a caller that catches its exception goes on with its own writes intact and none of the
         inner step's half done."""
@@ -219,7 +221,7 @@ class Database:
             self.conn.execute("ROLLBACK")
             raise
         self._depth = 0
-        self.conn.execute("COMMIT")
+        self._commit()
 
     def _require_transaction(self):
         if not self._depth:
