@@ -398,11 +398,12 @@ class Pending:
             for fresh, row in zip(db.new_ids(table, len(rows)) if rows else (), rows):
                 row["id"] = fresh
         with db.batch():
-            for sql, rows in _grouped(
-                    ("INSERT INTO %s (%s) VALUES (%s)" % (
-                        table, ", ".join(row), ", ".join("?" * len(row))), list(row.values()))
-                    for table, row in self.inserts):
-                db.conn.executemany(sql, rows)
+            shapes = {}  # (table, columns) -> rows, in the order each shape first appears
+            for table, row in self.inserts:
+                shapes.setdefault((table, tuple(row)), []).append(tuple(row.values()))
+            for (table, names), rows in shapes.items():
+                db.conn.executemany("INSERT INTO %s (%s) VALUES (%s)" % (
+                    table, ", ".join(names), ", ".join("?" * len(names))), rows)
             for sql, rows in _grouped(
                     ("UPDATE %s SET %s WHERE id = ?" % (
                         table, ", ".join("%s = ?" % n for n in changed)),
