@@ -213,3 +213,42 @@ def test_a_postgresql_password_never_reaches_a_message(pg_server):
     with pytest.raises(DatabaseError) as refused:
         open_db(url)
     assert "sekrit" not in str(refused.value) and "postgres:***@" in str(refused.value)
+
+
+AUDIT_ROW = ("INSERT INTO audit (at, actor, terminal_id, tbl, row_key, action, old, new) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+
+
+def test_many_rows_at_once_keep_every_character_and_their_order(db):
+    """executemany of an INSERT inside db.batch() (on PostgreSQL one pipeline, as db.Pending
+    flushes): tabs, line breaks, backslashes, the text `\\N`, placeholder look-alikes, NULLs,
+    booleans and non-ASCII text come back as they went in, in their order."""
+    texts = ["tab\there", "line\nbreak\r", "back\\slash", "\\N", "", "юникод ♠ ♥", "q ' \" ;",
+             "%s ? $1"]
+    eid = setup.create_event(db, "Club night")
+    with db.transaction(), db.batch():
+        db.conn.executemany(AUDIT_ROW, [(str(i), "many", None if i % 2 else text, "t", text,
+                                         "insert", None, text) for i, text in enumerate(texts)])
+        db.conn.executemany("INSERT INTO sessions (event_id, number, current) VALUES "
+                            "(?, ?, ?)", [(eid, 1, True), (eid, 2, False)])
+    rows = db.all("SELECT at, terminal_id, row_key, old, new FROM audit WHERE actor = 'many' "
+                  "ORDER BY id")
+    assert [tuple(r) for r in rows] == [(str(i), None if i % 2 else text, text, None, text)
+                                        for i, text in enumerate(texts)]
+    assert [tuple(r) for r in db.all("SELECT number, current FROM sessions ORDER BY id")] == [
+        (1, 1), (2, 0)]
+
+
+def test_many_rows_with_one_bad_row_store_none_of_them(db):
+    """A row that breaks a constraint fails the whole batch with the backend's
+    IntegrityError (on PostgreSQL raised at the pipeline's end), and a savepoint around it
+    undoes all its rows (the ingest relies on it)."""
+    eid = setup.create_event(db, "Club night")
+    with db.transaction():
+        with pytest.raises(db.IntegrityError):
+            with db.transaction(), db.batch():
+                db.conn.executemany("INSERT INTO sessions (event_id, number) VALUES (?, ?)",
+                                    [(eid, 1), (eid, 2), (999, 3)])
+        db.conn.executemany("INSERT INTO sessions (event_id, number) VALUES (?, ?)",
+                            [(eid, 4), (eid, 5)])
+    assert [r[0] for r in db.all("SELECT number FROM sessions ORDER BY number")] == [4, 5]

@@ -18,6 +18,7 @@ from bridge.seats import SEATS
 from endplay.types import Bid, Card
 from rich.console import Console
 
+from host_sync.cli import main
 from host_sync.demo.run import Demo
 from host_sync.demo.truth import differences
 from host_sync.event.db import open_db
@@ -163,3 +164,47 @@ def test_endplay_reads_the_demo_pbn_with_every_recorded_auction(demo):
         assert sum(b.alertable for b in board.auction) == sum(n is not None
                                                               for n in game.call_notes)
         assert board.play == ([Card(game.plays[0])] if game.plays else [])
+
+
+def test_the_demo_against_postgresql_agrees_with_its_truth_and_with_sqlite(pg_url, tmp_path):
+    """`host-sync demo --db URL` (issue 17): the same evening on a PostgreSQL event, smallest
+    shape that still syncs twice (3 tables, 2 rounds of 1 board); the outputs go to --out, the
+    database holds the same results as the SQLite run of the same seed, and a second run on
+    the now full database is refused before anything is touched."""
+    args = ["demo", "--tables", "3", "--rounds", "2", "--boards-per-round", "1", "--seed",
+            "pg", "--lang", "en"]
+    out, err = io.StringIO(), io.StringIO()
+    assert main(args + ["--out", str(tmp_path / "pg"), "--db", pg_url], out, err) == 0, (
+        out.getvalue() + err.getvalue())
+    assert "demo: database agrees with the simulated truth (6 results)" in out.getvalue()
+    assert not (tmp_path / "pg" / "event.db").exists()
+    assert (tmp_path / "pg" / "session.pbn").exists()
+    assert (tmp_path / "pg" / "report" / "en" / "index.html").exists()
+    assert main(args + ["--out", str(tmp_path / "lite")], io.StringIO(), io.StringIO()) == 0
+
+    def results(location):
+        with open_db(location) as db:
+            return sorted(tuple(r) for r in db.all(
+                "SELECT t.number, ro.number, r.board, r.bid, r.risk, r.declarer, r.tricks, "
+                "r.score_ns FROM results r JOIN rounds ro ON ro.id = r.round_id "
+                "JOIN tables t ON t.id = ro.table_id"))
+
+    assert results(pg_url) == results(str(tmp_path / "lite" / "event.db"))
+    assert len(results(pg_url)) == 6
+    with open_db(pg_url) as db:
+        before = db.value("SELECT COUNT(*) FROM audit")
+    again = io.StringIO()
+    assert main(args + ["--out", str(tmp_path / "again"), "--db", pg_url], io.StringIO(),
+                again) == 2
+    assert "already holds an event" in again.getvalue()
+    assert not (tmp_path / "again").exists()
+    with open_db(pg_url) as db:
+        assert db.value("SELECT COUNT(*) FROM audit") == before
+
+
+def test_demo_db_takes_only_a_postgresql_url(tmp_path):
+    err = io.StringIO()
+    assert main(["demo", "--out", str(tmp_path), "--db", str(tmp_path / "x.db")],
+                io.StringIO(), err) == 2
+    assert "--db takes a postgresql:// URL" in err.getvalue()
+    assert not (tmp_path / "x.db").exists()

@@ -4,20 +4,25 @@ terminals' journals at the same time, and the same terminal's windows twice over
 that took over from one killed mid-sync). The database must equal a one-station SQLite run of
 the same evening row for row: nothing lost, nothing doubled, every terminal's records in its
 own order. The database does the ordering (the records' key, the chain check on last_seq, the
-writers' lock taken in each transaction); the threads share nothing."""
+writers' lock taken in each transaction); the threads share nothing. The acceptance test runs
+the stations as processes of their own (tests/station_process.py), as on different machines,
+with real micropython terminals on pseudo-terminals."""
 
+import json
 import random
+import subprocess
+import sys
 import threading
+from pathlib import Path
 
+import pytest
 from sync_harness import Faults
 from sync_script import database_digest, event_movement, results_in, table_round
-from test_sync_e2e import TABLES as E2E_TABLES
 from test_sync_e2e import make_event, setup_terminals, station_sync
 
 from host_sync.event import setup
 from host_sync.event.db import open_db
 from host_sync.station.ingest import ingest
-from host_sync.station.serve import Station
 
 TABLES = 6
 ROUNDS = 2
@@ -113,42 +118,65 @@ def test_a_repeat_of_a_whole_evening_from_another_station_changes_nothing(pg_url
     db.close()
 
 
-def stations_sync(url, groups, faults, timeout=0.3):
-    """One pass of several `serve` stations at once, each with its own terminals and ports
-    (host_sync.station.serve.Station: its own threads, each with its own connection to the
-    event); returns the terminals that did not finish."""
+STATIONS, PER_STATION = 3, 10
+STATION = Path(__file__).resolve().parent / "station_process.py"
+
+
+@pytest.fixture
+def processes():
+    """Every process a test starts here; killed at its end, whatever happened."""
+    started = []
+    yield started
+    for proc in started:
+        if proc.poll() is None:
+            proc.kill()
+        proc.communicate()
+
+
+def stations_sync(url, groups, faults, processes, timeout=0.3):
+    """One pass of several stations at once, each a process of its own
+    (tests/station_process.py: serve's Station, a connection per port) with its own terminals
+    and ports; returns the terminals that did not finish in each group, and each station's
+    (started, ended) wall-clock times."""
     ports = [{t.ident: t.plug(faults(t)) for t in group} for group in groups]
-    stations = [Station(url, list(p.values()), timeout=timeout) for p in ports]
     try:
-        for station in stations:
-            station.poll()
-        for station in stations:
-            assert station.wait_idle(60), "a station did not finish"
-        states = {path: state for st in stations for path, state, _, _ in st.snapshot()}
+        procs = [subprocess.Popen([sys.executable, str(STATION), url, str(timeout)] +
+                                  list(p.values()), stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True) for p in ports]
+        processes.extend(procs)
+        said = []
+        for proc in procs:
+            out, err = proc.communicate(timeout=150)
+            assert proc.returncode == 0, "a station did not finish: %s %s" % (out, err)
+            said.append(json.loads(out))
     finally:
         for group in groups:
             for t in group:
                 t.unplug()
-    return [[t for t in group if states[p[t.ident]] != "done"] for group, p in zip(groups, ports)]
+    left = [[t for t in group if s["ports"][p[t.ident]][0] != "done"]
+            for group, p, s in zip(groups, ports, said)]
+    return left, [(s["started"], s["ended"]) for s in said]
 
 
-def test_micropython_terminals_on_two_stations_and_faulty_cables_equal_one_sqlite_station(
-        pg_url, tmp_path):
-    """The issue's acceptance shape, at the size of the e2e tests: 8 real micropython terminals
-    on pseudo-terminals, half on each of two stations syncing one PostgreSQL event at the same
-    time, a third of them through the faulty cable of tests/test_sync_e2e.py; re-plugged until
-    all are synced, the event equals a clean one-station SQLite run row for row."""
+def test_three_station_processes_and_thirty_micropython_terminals_equal_one_sqlite_station(
+        pg_url, tmp_path, processes):
+    """The issue's acceptance test: 3 stations, each a process of its own, each with 10 real
+    micropython terminals on pseudo-terminals, sync one PostgreSQL event at the same time, a
+    third of the terminals through the faulty cable of tests/test_sync_e2e.py (drops, flipped
+    bits, repeats, delays, a cut mid-frame); re-plugged until all are synced, the event equals
+    a clean one-station SQLite run of the same evening row for row."""
+    tables = STATIONS * PER_STATION
     (tmp_path / "one").mkdir()
-    sqlite_path = make_event(tmp_path / "one" / "event.db")
-    one, truth = setup_terminals(tmp_path / "one", sqlite_path)
+    sqlite_path = make_event(tmp_path / "one" / "event.db", tables)
+    one, truth = setup_terminals(tmp_path / "one", sqlite_path, tables=tables)
     assert all(s == ("done", None) for s in station_sync(sqlite_path, one).values())
     with open_db(sqlite_path) as db:
         expected = database_digest(db)
-        assert results_in(db) == truth
+        assert results_in(db) == truth and len(truth) == 4 * tables
 
     (tmp_path / "pg").mkdir()
-    make_event(pg_url)
-    terminals, pg_truth = setup_terminals(tmp_path / "pg", pg_url)
+    make_event(pg_url, tables)
+    terminals, pg_truth = setup_terminals(tmp_path / "pg", pg_url, tables=tables)
     assert pg_truth == truth
     plugs = []
 
@@ -161,10 +189,13 @@ def test_micropython_terminals_on_two_stations_and_faulty_cables_equal_one_sqlit
                             cut_after=random.Random(seed).randint(50, 1500)))
         return plugs[-1]
 
-    groups = [terminals[:E2E_TABLES // 2], terminals[E2E_TABLES // 2:]]
+    groups = [terminals[i:i + PER_STATION] for i in range(0, tables, PER_STATION)]
     for n in range(8):  # the last pass through a sound cable, as sync_until_done does
-        groups = [g for g in stations_sync(pg_url, groups, faults if n < 7 else lambda t: None)
-                  if g]
+        left, spans = stations_sync(pg_url, groups, faults if n < 7 else lambda t: None,
+                                    processes)
+        if n == 0:  # the three stations were syncing at the same time
+            assert max(s for s, _ in spans) < min(e for _, e in spans), spans
+        groups = [g for g in left if g]
         if not groups:
             break
     assert not groups, "terminals never synced"

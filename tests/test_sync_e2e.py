@@ -29,11 +29,11 @@ TABLES = 8
 ROUND = 1
 
 
-def make_event(path):
+def make_event(path, tables=TABLES):
     db = open_db(path, create=True)
     eid = setup.create_event(db, "E2E pairs")
-    names = {p: ["Player %dA" % p, "Player %dB" % p] for p in range(1, 2 * TABLES + 1)}
-    setup.add_session(db, eid, 1, event_movement(TABLES), names=names)
+    names = {p: ["Player %dA" % p, "Player %dB" % p] for p in range(1, 2 * tables + 1)}
+    setup.add_session(db, eid, 1, event_movement(tables), names=names)
     setup.set_director_pin(db, eid, "2468")
     db.close()
     return path
@@ -68,10 +68,11 @@ def sync_until_done(db_path, terminals, faults=None, rounds=8):
     raise AssertionError("terminals never synced: %s" % [t.ident for t in left])
 
 
-def setup_terminals(tmp, db_path, kill_play=False):
-    """Register 8 fresh terminals at the station, then journal each one's scripted round."""
-    movement = event_movement(TABLES)
-    terminals = [Terminal(tmp / ("flash%d" % t), "PICO-%02d" % t) for t in range(1, TABLES + 1)]
+def setup_terminals(tmp, db_path, kill_play=False, tables=TABLES):
+    """Register fresh terminals at the station (one a table of make_event's event), then
+    journal each one's scripted round."""
+    movement = event_movement(tables)
+    terminals = [Terminal(tmp / ("flash%d" % t), "PICO-%02d" % t) for t in range(1, tables + 1)]
     states = station_sync(db_path, terminals, register=True)
     assert all(s == ("done", None) for s in states.values()), states
     truth = {}

@@ -171,3 +171,77 @@ def test_web_refuses_a_bad_port_and_a_missing_event(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "no such event database" in err and "70000" in err
     assert not (tmp_path / "none.db").exists()
+
+
+def test_a_commit_by_another_process_reaches_the_postgresql_watcher_before_its_poll(pg_url):
+    """On PostgreSQL the page's watcher listens for the notice every write transaction's
+    commit sends: a change committed by another process (`host-sync publish hold` here, a
+    station's sync the same way) reaches it at once, where its poll (a minute here) would
+    find it only a minute later."""
+    import asyncio
+    import subprocess
+    import sys
+    import time
+
+    from host_sync.web.app import Watcher
+
+    evening(pg_url)[0].close()
+    watcher = Watcher(pg_url, poll=60)
+
+    async def hold_from_another_process():
+        watcher.start(asyncio.get_running_loop())
+        try:
+            marker = watcher.snapshot.marker
+            assert not watcher.snapshot.held
+            await asyncio.to_thread(subprocess.run, [
+                sys.executable, "-m", "host_sync", "publish", "hold", pg_url], check=True,
+                capture_output=True, timeout=60)
+            committed = time.monotonic()
+            snap = await watcher.changed(marker, 10)
+            return snap, time.monotonic() - committed
+        finally:
+            watcher.stop()
+
+    snap, late = asyncio.run(hold_from_another_process())
+    assert snap is not None and snap.held, "the watcher did not hear of the commit"
+    assert late < 2, late
+
+
+def test_a_flood_of_change_notices_rebuilds_nothing_and_a_real_change_still_arrives(
+        pg_url, monkeypatch):
+    """The notice carries nothing and anyone with a login to the database can send it: the
+    watcher only reads the change marker on it, so 500 notices with no change build no new
+    Snapshot, and the next real commit is still seen at once."""
+    import asyncio
+
+    import psycopg
+
+    from host_sync.event import postgres
+    from host_sync.web import app
+    from host_sync.web.live import set_held
+
+    built = []
+    monkeypatch.setattr(app, "snapshot", lambda *a: built.append(1) or snapshot(*a))
+    db = evening(pg_url)[0]
+    watcher = app.Watcher(pg_url, poll=60)
+
+    async def flood_then_hold():
+        watcher.start(asyncio.get_running_loop())
+        try:
+            marker = watcher.snapshot.marker
+            await asyncio.sleep(0.3)  # the first Snapshot's own publication lands first
+            with psycopg.connect(pg_url, autocommit=True) as other:
+                for _ in range(500):
+                    other.execute("NOTIFY " + postgres.CHANNEL)
+            assert await watcher.changed(marker, 1.5) is None  # nothing changed: nothing new
+            first = len(built)
+            set_held(db, True)
+            snap = await watcher.changed(marker, 2)
+            return first, snap
+        finally:
+            watcher.stop()
+
+    first, snap = asyncio.run(flood_then_hold())
+    assert first == 1, "notices without a change rebuilt the page %d times" % (first - 1)
+    assert snap is not None and snap.held and len(built) == 2
+    db.close()

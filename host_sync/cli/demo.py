@@ -9,6 +9,7 @@ from host_sync.demo.rehearse import Rehearsal
 from host_sync.demo.run import Demo, DemoFailed
 from host_sync.demo.terminals import TerminalFailed
 from host_sync.errors import Refused
+from host_sync.event import postgres
 
 
 def add_commands(sub):
@@ -36,6 +37,10 @@ def add_commands(sub):
                                                   "то же зерно играет ту же сессию"))
     p.add_argument("--out", default="demo-out", help=tr(
         "the folder for everything (demo-out)", "папка для всего (demo-out)"))
+    p.add_argument("--db", metavar="URL", help=tr(
+        "the event on PostgreSQL (postgresql://user@host/dbname, an empty database) instead "
+        "of OUT/event.db", "турнир в PostgreSQL (postgresql://user@host/dbname, пустая база) "
+        "вместо OUT/event.db"))
     lang_option(p)
     p.add_argument("--irregular", type=float, default=0.25, help=tr(
         "share of boards with an irregular call (default 0.25)",
@@ -92,6 +97,9 @@ def run_demo(args, out, err):
     if args.tables < 3 or args.rounds < 1 or args.boards_per_round < 1:
         raise Refused("--tables is 3 or more, --rounds and --boards-per-round 1 or more",
                       ru="--tables от 3, --rounds и --boards-per-round от 1")
+    if args.db is not None and not postgres.is_url(args.db):
+        raise Refused("--db takes a postgresql:// URL (the SQLite event is OUT/event.db)",
+                      ru="--db принимает адрес postgresql:// (турнир SQLite — это OUT/event.db)")
     demo = Demo(args.out, args.tables, args.rounds, args.boards_per_round, args.seed,
-                args.lang, args.irregular, console=Console(file=out))
+                args.lang, args.irregular, console=Console(file=out), db=args.db)
     return _play(demo, "demo", err)

@@ -13,6 +13,10 @@
    OUT/report/<lang>/ (HTML), OUT/session.pbn, OUT/session.xml (USEBIO), OUT/travellers.csv.
 5. The database against the simulated truth (truth.py): every difference is listed and the
    exit status is 1.
+
+The event is OUT/event.db, or with `db` a PostgreSQL URL (`host-sync demo --db URL`): the
+evening against a server's database, as several stations would feed it (issue 17); the other
+outputs still go to OUT. That database must be empty: the demo never drops another event.
 """
 
 import random
@@ -27,7 +31,8 @@ from rich.live import Live
 from host_sync import movements
 from host_sync.demo import hands, players, terminals, truth
 from host_sync.demo.table import round_play
-from host_sync.event import setup
+from host_sync.errors import Refused
+from host_sync.event import postgres, setup
 from host_sync.event.db import open_db
 from host_sync.interchange.deals import import_deals, read_deals
 from host_sync.interchange.files import load, save
@@ -108,7 +113,7 @@ class DemoFailed(RuntimeError):
 
 class Demo:
     def __init__(self, out, tables=8, rounds=3, boards_per_round=3, seed=1, lang="ru",
-                 irregular=0.25, dispute=0.06, console=None):
+                 irregular=0.25, dispute=0.06, console=None, db=None):
         self.out = Path(out).resolve()  # the terminals run in the repository: no relative path
         self.tables, self.rounds, self.per_round = tables, rounds, boards_per_round
         self.seed, self.lang = seed, lang
@@ -116,7 +121,7 @@ class Demo:
         self.irregular, self.dispute = irregular, dispute
         self.console = console or Console()
         self.text = TEXT[lang]
-        self.db_path = self.out / "event.db"
+        self.db_path = self.out / "event.db" if db is None else db
         self.terminals = []
         self.truths = []  # RoundTruth of every table and round
         self.reports = {}  # terminal -> its last report (keys and records so far, heap peak)
@@ -147,6 +152,15 @@ class Demo:
         return status
 
     def prepare(self):
+        """OUT made and cleared of the last run's outputs; an event URL must name an empty
+        database (refused before anything is written)."""
+        if postgres.is_url(self.db_path):
+            with open_db(self.db_path, create=True) as db:
+                if db.value("SELECT COUNT(*) FROM events"):
+                    raise Refused("%s already holds an event: the demo needs an empty "
+                                  "database (createdb a new one)" % db.path,
+                                  ru="в %s уже есть турнир: демо нужна пустая база (создайте "
+                                  "новую командой createdb)" % db.path)
         self.out.mkdir(parents=True, exist_ok=True)
         for name in OUTPUTS:
             path = self.out / name

@@ -13,7 +13,8 @@ where several sync stations feed one event; what differs there is in host_sync.e
 import datetime
 import json
 import sqlite3
-from contextlib import contextmanager
+import time
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 from host_sync.errors import Refused
@@ -28,9 +29,22 @@ class DatabaseError(Refused):
     """The file is not a scoring database this code can use; the message says why."""
 
 
+_clock = (None, None)  # the last millisecond now() spelled and its text, swapped as one
+
+
 def now():
-    """The time stamps of the database: UTC, ISO 8601 to the millisecond."""
-    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="milliseconds")
+    """The time stamps of the database: UTC, ISO 8601 to the millisecond. The text of the
+    last millisecond asked for is kept: the ingest stamps several rows of a record in one
+    (the spelling costs ten times the clock)."""
+    global _clock
+    ms = time.time_ns() // 1000000
+    last = _clock
+    if ms == last[0]:
+        return last[1]
+    text = datetime.datetime.fromtimestamp(ms // 1000, datetime.timezone.utc).replace(
+        microsecond=ms % 1000 * 1000).isoformat(timespec="milliseconds")
+    _clock = (ms, text)
+    return text
 
 
 def migrations():
@@ -53,14 +67,19 @@ def _postgres_variant(path):
     return variant if variant.is_file() else None
 
 
-def _json(value):
-    return None if value is None else json.dumps(value, sort_keys=True, default=_bytes_hex)
-
-
 def _bytes_hex(value):
     if isinstance(value, (bytes, bytearray, memoryview)):
         return bytes(value).hex()
     raise TypeError("not JSON: %r" % (value,))
+
+
+# json.dumps(value, sort_keys=True, default=_bytes_hex), made once: json.dumps with options
+# builds a new encoder at every call, and the ingest encodes five values per record.
+json_text = json.JSONEncoder(sort_keys=True, default=_bytes_hex).encode
+
+
+def _json(value):
+    return None if value is None else json_text(value)
 
 
 class Database:
@@ -74,13 +93,14 @@ class Database:
             self.IntegrityError = postgres.IntegrityError
             self.conn = postgres.Connection(self.path)
             self.path = postgres.safe(self.path)
-            self._begin = postgres.BEGIN
+            self._begin, self._commit = self.conn.begin, self.conn.commit
         else:
             self.IntegrityError = sqlite3.IntegrityError
             self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000,
                                         isolation_level=None, check_same_thread=True)
             self.conn.row_factory = sqlite3.Row
-            self._begin = ("BEGIN IMMEDIATE",)
+            self._begin = lambda: self.conn.execute("BEGIN IMMEDIATE")
+            self._commit = lambda: self.conn.execute("COMMIT")
         try:
             self._check_owner(create)  # before any pragma or migration writes to the file
             if not self.postgres:
@@ -174,7 +194,8 @@ class Database:
     @contextmanager
     def transaction(self):
         """BEGIN IMMEDIATE ... COMMIT, ROLLBACK on any exception (on PostgreSQL: BEGIN and the
-        event's writer lock, the same one writer at a time). Inside another transaction
+        event's writer lock, the same one writer at a time; the COMMIT tells the listeners,
+        postgres.Listener). Inside another transaction
         it is a SAVEPOINT: an inner step that fails undoes its own writes and nothing else, so
         a caller that catches its exception goes on with its own writes intact and none of the
         inner step's half done."""
@@ -191,8 +212,7 @@ class Database:
                 self._depth -= 1
                 self.conn.execute("RELEASE " + name)
             return
-        for statement in self._begin:
-            self.conn.execute(statement)
+        self._begin()
         self._depth = 1
         try:
             yield self
@@ -201,7 +221,7 @@ class Database:
             self.conn.execute("ROLLBACK")
             raise
         self._depth = 0
-        self.conn.execute("COMMIT")
+        self._commit()
 
     def _require_transaction(self):
         if not self._depth:
@@ -268,6 +288,12 @@ class Database:
     def _audit(self, actor, terminal, table, key, action, old, new):
         self.conn.execute(AUDIT_INSERT, _audit_row(now(), actor, terminal, table, key, action,
                                                    old, new))
+
+    def batch(self):
+        """A block whose statements the backend may send together (PostgreSQL: one round
+        trip, an error raised at the block's end at the latest); SQLite runs them as they
+        come."""
+        return self.conn.batch() if self.postgres else nullcontext()
 
     def new_ids(self, table, count):
         """`count` fresh ids of `table`'s id column, the ones its next INSERTs would take, so
@@ -371,21 +397,23 @@ class Pending:
             rows = [row for t, row in self.inserts if t == table and "id" not in row]
             for fresh, row in zip(db.new_ids(table, len(rows)) if rows else (), rows):
                 row["id"] = fresh
-        for sql, rows in _grouped(
-                ("INSERT INTO %s (%s) VALUES (%s)" % (
-                    table, ", ".join(row), ", ".join("?" * len(row))), list(row.values()))
-                for table, row in self.inserts):
-            db.conn.executemany(sql, rows)
-        for sql, rows in _grouped(
-                ("UPDATE %s SET %s WHERE id = ?" % (
-                    table, ", ".join("%s = ?" % n for n in changed)),
-                 list(changed.values()) + [row_id])
-                for (table, row_id), changed in self.updates.items() if changed):
-            db.conn.executemany(sql, rows)
-        db.conn.executemany(AUDIT_INSERT, [
-            _audit_row(at, self.actor, self.terminal, table,
-                       key if key is not None else {"id": row["id"]}, action, old, new)
-            for at, table, key, action, old, new, row in self.audits])
+        with db.batch():
+            shapes = {}  # (table, columns) -> rows, in the order each shape first appears
+            for table, row in self.inserts:
+                shapes.setdefault((table, tuple(row)), []).append(tuple(row.values()))
+            for (table, names), rows in shapes.items():
+                db.conn.executemany("INSERT INTO %s (%s) VALUES (%s)" % (
+                    table, ", ".join(names), ", ".join("?" * len(names))), rows)
+            for sql, rows in _grouped(
+                    ("UPDATE %s SET %s WHERE id = ?" % (
+                        table, ", ".join("%s = ?" % n for n in changed)),
+                     list(changed.values()) + [row_id])
+                    for (table, row_id), changed in self.updates.items() if changed):
+                db.conn.executemany(sql, rows)
+            db.conn.executemany(AUDIT_INSERT, [
+                _audit_row(at, self.actor, self.terminal, table,
+                           key if key is not None else {"id": row["id"]}, action, old, new)
+                for at, table, key, action, old, new, row in self.audits])
         self.inserts, self.held, self.updates, self.audits, self.undo = [], {}, {}, [], []
 
 

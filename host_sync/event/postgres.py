@@ -28,13 +28,17 @@ Error = psycopg.Error
 SCHEMES = ("postgresql://", "postgres://")
 # One number for "the writer's lock of this event database" (advisory locks are per database).
 WRITER_LOCK = 0x6873796E63  # "hsync"
-BEGIN = ("BEGIN", "SELECT pg_advisory_xact_lock(%d)" % WRITER_LOCK)
+# BEGIN and the lock in one message (no parameters: the simple protocol takes two statements)
+BEGIN = "BEGIN; SELECT pg_advisory_xact_lock(%d)" % WRITER_LOCK
+
+# The channel of the event's change notices: sent at every write transaction's commit, in the
+# same message (no parameters: the simple protocol takes two statements).
+CHANNEL = "host_sync_change"
+COMMIT = "NOTIFY %s; COMMIT" % CHANNEL
 
 _IDENTITY = re.compile(r"\bINTEGER PRIMARY KEY\b", re.IGNORECASE)
 _INSERT = re.compile(r"^\s*INSERT INTO (\w+)", re.IGNORECASE)
 _QUOTED = re.compile(r"('(?:[^']|'')*')")
-
-
 def is_url(path):
     return str(path).startswith(SCHEMES)
 
@@ -139,11 +143,28 @@ class Connection:
             return Cursor(cur, None, cur.fetchone()[0])
         return Cursor(cur, _rows(cur))
 
+    def begin(self):
+        """A write transaction, the event's writer lock taken: one round trip."""
+        self.raw.execute(BEGIN)
+
+    def commit(self):
+        """COMMIT, telling every listener (`Listener`: the live page of any process) that the
+        event may have changed; the notice is delivered at the commit, and never for a
+        transaction rolled back. One round trip, as COMMIT alone."""
+        self.raw.execute(COMMIT)
+
     def executemany(self, sql, rows):
         """One statement for many rows: psycopg sends them in pipeline mode, so a window of
-        rows costs about one round trip to the server, not one per row."""
+        rows costs about one round trip to the server, not one per row (none of its own
+        inside `batch`)."""
         with self.raw.cursor() as cur:
             cur.executemany(placeholders(sql), rows)
+
+    def batch(self):
+        """A block whose statements go to the server together (psycopg's pipeline mode) and
+        are answered together at its end, where an error in any of them is raised: the
+        statements of db.Pending's flush cost one round trip in all, not one each."""
+        return self.raw.pipeline()
 
     def new_ids(self, table, count):
         """The next `count` numbers of the table's identity column (taken from its sequence,
@@ -164,6 +185,34 @@ class Connection:
         return [r[0] for r in self.raw.execute(
             "SELECT table_name FROM information_schema.tables WHERE table_schema = "
             "current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name")]
+
+    def close(self):
+        self.raw.close()
+
+
+class Listener:
+    """A connection of its own that waits for the event's change notices, so that a reader
+    (the live page's watcher) learns of a commit made by any station's process at once
+    instead of at its next poll."""
+
+    def __init__(self, url):
+        self.raw = psycopg.connect(str(url), autocommit=True)
+        try:
+            self.raw.execute("LISTEN " + CHANNEL)
+        except BaseException:
+            self.raw.close()
+            raise
+
+    def wait(self, timeout):
+        """True as soon as a change notice arrives (those queued meanwhile are taken too),
+        False after `timeout` seconds without one."""
+        got = False
+        for _ in self.raw.notifies(timeout=timeout, stop_after=1):
+            got = True
+        if got:
+            for _ in self.raw.notifies(timeout=0):
+                pass
+        return got
 
     def close(self):
         self.raw.close()

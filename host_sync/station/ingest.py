@@ -25,7 +25,7 @@ from bridge.lawcodes import DIRECTOR
 
 from host_sync.event import corrections
 from host_sync.event.auctions import replay
-from host_sync.event.db import Pending, now
+from host_sync.event.db import Pending, json_text, now
 from host_sync.event.flags import detail
 from host_sync.event.setup import current_session
 from host_sync.scoring.session import ns_points
@@ -211,7 +211,7 @@ def ingest(db, terminal_id, prev, records, actor=ACTOR):
         previous = prev
         for seq, kind, data in records:
             if seq <= previous:
-                return _finish(db, t, run, stored, duplicates, last, actor,
+                return _finish(t, run, stored, duplicates, last,
                                "chain: seq %d after %d" % (seq, previous))
             previous = seq
             if seq <= last:
@@ -223,14 +223,19 @@ def ingest(db, terminal_id, prev, records, actor=ACTOR):
             run.apply_safely(seq, kind, data)
             last = seq
             stored += 1
-        return _finish(db, t, run, stored, duplicates, last, actor, None)
+        return _finish(t, run, stored, duplicates, last, None)
 
 
-def _finish(db, t, run, stored, duplicates, last, actor, refused):
-    run.pending.flush()
+def _finish(t, run, stored, duplicates, last, refused):
+    """The window's writes and the terminal's new last_seq, held and written together (the
+    run holds the writer's lock since it read `t`: its last_seq and last_seen are still
+    those), audited as db.update audits a change: the columns that changed."""
     if stored:
-        db.update("terminals", {"id": t["id"]}, {"last_seq": last, "last_seen": now()},
-                  actor, t["id"])
+        new = {"last_seq": last, "last_seen": now()}
+        changed = {n: v for n, v in new.items() if t[n] != v}
+        if changed:
+            run.pending.update("terminals", t["id"], {n: t[n] for n in changed}, changed)
+    run.pending.flush()
     return Report(stored, duplicates, last, refused)
 
 
@@ -780,17 +785,11 @@ class _Run:
         self._after_close(seq, board)
 
 
-def _hex(value):
-    if isinstance(value, bytes):
-        return value.hex()
-    raise TypeError("not JSON: %r" % (value,))
-
-
 def _body(data):
     """The record's fields as JSON (bytes as hex); fields JSON cannot name (a map keyed by
     bytes, or by numbers and text together) are kept as the record's canonical CBOR in hex."""
     try:
-        return json.dumps(data, sort_keys=True, default=_hex)
+        return json_text(data)
     except (TypeError, ValueError):
         return json.dumps({"cbor": cbor_encode(data).hex()})
 

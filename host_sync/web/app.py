@@ -1,12 +1,14 @@
 """The live results page: a Starlette application that serves the Snapshot (live.py) of one
 event, and pushes a server-sent event to every open page when it changes.
 
-One thread (`Watcher`) owns the database connection (SQLite connections stay in the thread
-that made them): every POLL_S it reads the change marker, and when it has moved it builds a
-new Snapshot and hands it to the event loop. Requests read the latest Snapshot and never touch
-the database, so a hundred phones cost the stations nothing. A page listens on /events; on a
-`change` whose marker differs from its own it fetches its own address again and swaps the
-`#live` element (no reload, no build step: a few lines of JavaScript in base.html).
+One thread (`Watcher`) owns the database connection (SQLite connections stay in the thread that
+made them): every POLL_S it reads the change marker, and when it has moved it builds a new
+Snapshot and hands it to the event loop. On PostgreSQL it also listens for the change notice
+every write transaction's commit sends (postgres.Listener), so a sync by another station's
+process reaches the page at once, not at the next poll. Requests read the latest Snapshot and
+never touch the database, so a hundred phones cost the stations nothing. A page listens on
+/events; on a `change` whose marker differs from its own it fetches its own address again and
+swaps the `#live` element (no reload, no build step: a few lines of JavaScript in base.html).
 
 Every request parameter is hostile: the language is one of LANGUAGES, a board number one to
 four digits, a pair label at most MAX_LABEL characters and a pair of the session, a key at most
@@ -18,6 +20,7 @@ import asyncio
 import re
 import sqlite3
 import threading
+import time
 from contextlib import asynccontextmanager
 
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -36,6 +39,7 @@ from host_sync.web.live import PAIR_KEY_HEX, change_marker, snapshot
 from host_sync.web.words import words
 
 POLL_S = 0.5  # how often the watcher reads the change marker
+STOP_S = 0.5  # at most this long between two looks at the stop signal while listening
 KEEPALIVE_S = 15  # a comment line on an idle stream, so proxies keep it open
 MAX_LABEL = 8
 BOARD = re.compile(r"[0-9]{1,4}")
@@ -86,11 +90,13 @@ class Watcher:
         self._changed = asyncio.Event()
 
     def _run(self):
-        db = None
+        db = listener = None
         last = None
         while not self._stop.is_set():
             try:
                 db = db or open_db(self.location)
+                if listener is None and db.postgres:
+                    listener = postgres.Listener(self.location)
                 marker = change_marker(db)
                 if marker != last:
                     snap = snapshot(db, self.session, self.method)
@@ -101,13 +107,30 @@ class Watcher:
                 self.error = None
             except (Refused, sqlite3.Error, postgres.Error) as e:
                 self.error = str(e)
-                if db is not None:  # a connection that failed once is opened again
-                    db.close()
-                    db = None
+                for conn in (db, listener):  # a connection that failed once is opened again
+                    if conn is not None:
+                        conn.close()
+                db = listener = None
             self._ready.set()
+            self._wait(listener)
+        for conn in (db, listener):
+            if conn is not None:
+                conn.close()
+
+    def _wait(self, listener):
+        """Until the next look at the change marker: `poll` seconds, or on PostgreSQL until a
+        station's commit says the event changed (its NOTIFY), whichever comes first."""
+        if listener is None:
             self._stop.wait(self.poll)
-        if db is not None:
-            db.close()
+            return
+        deadline = time.monotonic() + self.poll
+        try:
+            while not self._stop.is_set() and time.monotonic() < deadline:
+                if listener.wait(min(STOP_S, max(0.0, deadline - time.monotonic()))):
+                    return
+        except postgres.Error as e:  # the next turn opens the connections again
+            self.error = str(e)
+            self._stop.wait(self.poll)
 
 
 def _environment():
