@@ -12,6 +12,7 @@ import json
 import logging
 import os
 import time
+import zlib
 from collections import Counter
 
 from serial import SerialException
@@ -24,12 +25,12 @@ from host_sync.station.link import FrameError
 
 log = logging.getLogger("host_sync.station.sync")
 
-VERSION = 2
-WINDOW = 64  # records per pull
+VERSION = 3
+WINDOW = 256  # records per pull (the terminal streams them: one batch in its heap at a time)
 NONCE_SIZE = 16
 MAX_SEQ = 2 ** 31  # no journal reaches this: a hello above it is refused
 # What one answer may bring (an endless or bloated pull answer costs the station no more): a
-# pull's 64 records come in at most 64 recs messages and an end.
+# pull's WINDOW records come in at most WINDOW recs messages and the last one.
 MAX_MESSAGES = WINDOW + 2
 MAX_BYTES = MAX_MESSAGES * (link.MAX_ENCODED + 1)
 MAX_SECONDS = 600  # a whole sync; a terminal that keeps it busy longer is cut off
@@ -37,7 +38,8 @@ SLOW_WAIT = 4  # a silent try waits up to this many times the timeout
 # Requests whose every answer differs (a hello's carries a new nonce): only the answer to
 # the last send is what the terminal now holds.
 LATEST_ONLY = ("hello",)
-CHUNK = 768  # bytes of a pushed file per put
+CHUNK = 768  # bytes of a pushed file per put (raw deflate: what goes on the wire)
+WBITS = 9  # the deflate window: the terminal inflates with 2**WBITS bytes of heap
 ACTOR = "sync"
 
 
@@ -257,7 +259,7 @@ class Session:
         while True:
             last = setup.terminal(self.db, self.tid)["last_seq"]
             replies = self.request({"m": "pull", "after": last - self.offset, "max": WINDOW},
-                                   "end", signed=True, partial_ok=True)
+                                   "recs", signed=True, partial_ok=True)
             prev, records, end = self._chain(replies, last)
             report = ingest.ingest(self.db, self.tid, prev, records) if records else None
             if report:
@@ -287,12 +289,8 @@ class Session:
         end = None
         expect = None
         for msg in replies:
-            if msg["m"] == "end":
-                if _ints(msg, "sent", "last") and self._authentic(msg):
-                    end = msg
-                continue
             if msg["m"] != "recs" or not _ints(msg, "p") or not isinstance(msg.get("r"), list):
-                self._refused(FrameError("type", "a pull answer is recs or end, not %s" % (
+                self._refused(FrameError("type", "a pull answer is recs, not %s" % (
                     link.shown(repr(msg.get("m"))),)))
                 break
             if expect is not None and msg["p"] != expect:
@@ -307,11 +305,12 @@ class Session:
                     seq = records[-1][0]
             except FrameError as e:
                 self._refused(e)
-                end = None  # not complete: pull again from what is stored
                 break
             expect = records[-1][0] if records else msg["p"]
-        if end is not None and records and end["sent"] != records[-1][0]:
-            end = None
+            if "last" in msg:  # the answer's last batch: what the terminal holds
+                if _ints(msg, "last"):
+                    end = {"sent": expect, "last": msg["last"]}
+                break
         off = self.offset  # from the terminal's numbering to the host's
         if end is not None:
             end = dict(end, sent=end["sent"] + off, last=end["last"] + off)
@@ -350,26 +349,34 @@ class Session:
                            self.tid)
 
     def _push(self, name, content, digest_there):
+        """Put the file on the terminal if its digest there differs: raw deflate in chunks,
+        the last carrying the digest of the file itself (the terminal inflates, checks and
+        puts it in place, and says `ok`)."""
         if content is None:
             return
-        data = link.cbor_encode(content)
-        digest = hashlib.sha256(data).digest()
+        raw = link.cbor_encode(content)
+        digest = hashlib.sha256(raw).digest()
         if digest == digest_there:
             return
+        packer = zlib.compressobj(9, zlib.DEFLATED, -WBITS)
+        data = packer.compress(raw) + packer.flush()
         self._phase("sending " + name)
         at = 0
         stalled = 0
-        while at < len(data):
-            reply = self.request({"m": "put", "f": name, "at": at, "size": len(data),
-                                  "d": data[at:at + CHUNK]}, "have", signed=True)[0]
+        while True:
+            put = {"m": "put", "f": name, "at": at, "size": len(data), "d": data[at:at + CHUNK]}
+            if at + CHUNK >= len(data):
+                put["sha"] = digest  # the last chunk: inflate, check, put in place
+            reply = self.request(put, "have", signed=True)[0]
             held = reply.get("at")
             if not _ints(reply, "at") or held > len(data):
                 raise SyncFailed("the terminal holds %r bytes of %s" % (held, name))
+            if reply.get("ok") is True:
+                return
             stalled = 0 if held > at else stalled + 1
             if stalled >= self.tries:
                 raise SyncFailed("the terminal does not take %s" % name)
             at = held
-        self.request({"m": "done", "f": name, "sha": digest}, "ok", signed=True)
 
     # -- requests ------------------------------------------------------------------------
 
@@ -415,7 +422,7 @@ class Session:
             except (OSError, SerialException) as e:
                 raise SyncFailed("link lost: %s" % e)
             got = self._collect(sent[-1:] if msg["m"] in LATEST_ONLY else sent, want, wait)
-            if got and got[-1]["m"] == want:
+            if got and _ends(got[-1], want):
                 self._slow(False)
                 return got
             if got and got[-1]["m"] == "error":
@@ -478,7 +485,7 @@ class Session:
                 if got and got[0].get("i") != i:
                     got = []  # another send's answer begins: one answer, never a mix
                 got.append(msg)
-                if msg["m"] in (want, "error"):
+                if msg["m"] == "error" or _ends(msg, want):
                     return got
         return got
 
@@ -516,6 +523,12 @@ def _pairing_refused(tid, text):
         ru = "терминал отказал в привязке: %s" % shown
     return SyncFailed("terminal %s refused the pairing: %s" % (tid, shown),
                       ru="терминал %s: %s" % (tid, ru))
+
+
+def _ends(msg, want):
+    """Whether msg ends the answer that ends with a `want` message: a pull's answer ends with
+    the recs message that carries `last`."""
+    return msg["m"] == want and (want != "recs" or "last" in msg)
 
 
 def _ints(msg, *names):
