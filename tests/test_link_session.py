@@ -125,6 +125,22 @@ def test_registration_proves_the_key_and_requests_need_its_tag(tmp_path):
         "m": "acked", "i": 5, "base": 1}
 
 
+def test_bye_acknowledges_and_compacts_after_its_answer(tmp_path):
+    """The station's bye carries `seq`, what it has stored: the terminal answers first and
+    compacts after (the station does not wait for the flash), only as far as the
+    application allows; a seq beyond the journal is refused and nothing ends."""
+    term = Link(str(tmp_path), "PICO-1", ack_limit=lambda seq: min(seq, 4))
+    register(term)
+    for b in range(1, 7):
+        term.journal.append("board", {"b": b})
+    beyond = term.handle(signed(term, {"m": "bye", "i": 3, "seq": 7}))
+    assert beyond[0]["code"] == "ack_beyond" and not term.done and term.journal.base == 0
+    answer = term.handle(signed(term, {"m": "bye", "i": 4, "seq": 5}))
+    assert next(answer) == {"m": "bye", "i": 4} and term.journal.base == 0  # not yet
+    assert list(answer) == [] and term.journal.base == 4 and term.done
+    assert [r[0] for r in term.journal.records_after(0)] == [5, 6]
+
+
 def test_the_application_may_keep_records_it_still_needs(tmp_path):
     term = Link(str(tmp_path), "PICO-1", ack_limit=lambda seq: min(seq, 2))
     register(term)
@@ -186,10 +202,12 @@ class Writes:
         self.writes.append(bytes(data))
 
 
-def test_a_pull_answer_is_streamed_frame_by_frame(tmp_path):
+def test_a_pull_answer_is_streamed_frame_by_frame(tmp_path, monkeypatch):
     """Port.step writes each batch as soon as it is made (the first on the wire while the
     journal is read for the next), the answer's first frame led by a zero; the last batch,
-    with `last`, ends it, and the whole window of 256 records comes in one answer."""
+    with `last`, ends it, and the whole window (MAX_PULL, here made 256) comes in one
+    answer, whatever `max` asks."""
+    monkeypatch.setattr("terminal.link.MAX_PULL", 256)
     term = Link(str(tmp_path), "PICO-1")
     register(term)
     for n in range(300):

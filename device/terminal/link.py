@@ -34,7 +34,7 @@ FILES = ("config.cbor", "travellers.cbor")
 MAX_FILE = 16384  # bytes of a pushed file (flash and heap budget)
 NONCE_SIZE = 16
 MAX_REQUEST_NO = 0xFFFFFFFF  # a request's `i`: its echo in every reply must stay small
-MAX_PULL = 256  # records one pull answers at most (streamed: one batch in RAM at a time)
+MAX_PULL = 1024  # records one pull answers at most (streamed: one batch in RAM at a time)
 _ENVELOPE = const(82)  # bytes of a recs message around its records, tag and last included
 _WBITS = const(9)  # the window of a pushed file's raw deflate stream: 512 bytes of heap
 _TEXT = 80  # characters of an error's text at most (it may quote the request)
@@ -118,9 +118,13 @@ class Link:
             if name == "put":
                 return [self.put(i, msg)]
             if name == "bye":
+                seq = None if msg.get("seq") is None else _uint(msg, "seq")
+                if seq is not None and seq > self.journal.last:
+                    return [self.error(i, "ack_beyond", "the last record is %d" %
+                                       self.journal.last)]
                 self.done = True
                 self.talking = False
-                return [{"m": "bye", "i": i}]
+                return self._guarded(i, self.bye(i, seq))
             return [self.error(i, "bad_request", "unknown request %s" % name)]
         except ValueError as e:
             return [self.error(i, "bad_request", str(e))]
@@ -282,10 +286,22 @@ class Link:
         j = self.journal
         if seq > j.last:
             return self.error(i, "ack_beyond", "the last record is %d" % j.last)
-        upto = self.ack_limit(seq) if self.ack_limit else seq
-        if upto > j.base:
-            j.acknowledge(upto)
+        self.compact(seq)
         return {"m": "acked", "i": i, "base": j.base}
+
+    def bye(self, i, seq):
+        """The goodbye, then the compaction it asks for (`seq`, what the station has stored):
+        after the reply is on the wire, so the station does not wait for the flash."""
+        yield {"m": "bye", "i": i}
+        if seq is not None:
+            self.compact(seq)
+
+    def compact(self, seq):
+        """Compact the journal up to seq, or less far: the application keeps the records of
+        the round it is playing (ack_limit)."""
+        upto = self.ack_limit(seq) if self.ack_limit else seq
+        if upto > self.journal.base:
+            self.journal.acknowledge(upto)
 
     def put(self, i, msg):
         """A chunk of a pushed file, raw deflate (docs/PROTOCOL.md, "Files"), appended only
