@@ -137,7 +137,7 @@ def test_random_frames_never_stop_the_terminal_nor_lose_a_record(station_db, tmp
     try:
         with serial.Serial(path, timeout=0.02) as port:
             sn = os.urandom(16)
-            nonce = sn + talk(port, {"m": "hello", "i": 1, "v": [2], "sn": sn})[0]["nonce"]
+            nonce = sn + talk(port, {"m": "hello", "i": 1, "v": [3], "sn": sn})[0]["nonce"]
             pelt(port, rng, FRAMES, key, nonce)
         assert term.plugged.proc.poll() is None, "the terminal's loop ended"
         assert sync(station_db, path).stored == len(records)

@@ -4,8 +4,10 @@ pseudo-terminal, spoken to frame by frame as an attacker would. Each test sends 
 take the terminal down or over, then checks that it was refused with a clear message, that
 nothing on the terminal's flash changed, and that the station still syncs it afterwards."""
 
+import hashlib
 import os
 import time
+import zlib
 
 import pytest
 import serial
@@ -33,7 +35,7 @@ def talk(port, msg, want=1, timeout=10):
 
 
 def hello(port):
-    return talk(port, {"m": "hello", "i": 1, "v": [2], "sn": os.urandom(16)})[0]
+    return talk(port, {"m": "hello", "i": 1, "v": [3], "sn": os.urandom(16)})[0]
 
 
 def sync(db, port_path, register=False, code=None):
@@ -69,7 +71,7 @@ def test_a_reply_too_big_for_a_frame_is_an_error_and_the_terminal_goes_on(statio
     path = term.plug()
     try:
         with serial.Serial(path, timeout=0.05) as port:
-            got = talk(port, {"m": "hello", "i": "x" * 960, "v": [2], "sn": bytes(16)})[0]
+            got = talk(port, {"m": "hello", "i": "x" * 960, "v": [3], "sn": bytes(16)})[0]
             assert (got["m"], got["i"], got["code"]) == ("error", None, "bad_request")
             assert "below 2^32" in got["text"]
             got = talk(port, {"m": "pull", "i": b"\xff" * 960, "after": 0, "max": 9})[0]
@@ -137,6 +139,35 @@ def test_a_stranger_cannot_take_over_a_registered_terminal(station_db, tmp_path)
                 assert talk(port, request)[0]["code"] == "auth"
                 forged = link.sign(os.urandom(32), bytes(32), request)
                 assert talk(port, forged)[0]["code"] == "auth"
+        assert flash(term.folder) == before
+        assert sync(station_db, path).stored == len(records)
+    finally:
+        term.unplug()
+
+
+def test_a_deflate_bomb_is_cut_refused_and_the_terminal_goes_on(station_db, tmp_path):
+    """Pushed files travel deflated (docs/PROTOCOL.md, "Files"): a last chunk of 500 bytes that
+    inflates to 512 KB, even under the right key and digest, is cut at the 16 KB a file may hold
+    and refused on the board's own inflater (MicroPython's deflate module), the configuration
+    in place kept; the terminal answers the next request and its station syncs it."""
+    term, records = registered(station_db, tmp_path, "PICO-A5", 6)
+    before = flash(term.folder)
+    key = bytes.fromhex(station_db.value("SELECT key FROM terminals"))
+    bomb = bytes(1 << 19)
+    packer = zlib.compressobj(9, zlib.DEFLATED, -9)
+    data = packer.compress(bomb) + packer.flush()
+    assert len(data) < 700
+    path = term.plug()
+    try:
+        with serial.Serial(path, timeout=0.05) as port:
+            sn = os.urandom(16)
+            nonce = sn + talk(port, {"m": "hello", "i": 1, "v": [3], "sn": sn})[0]["nonce"]
+            put = {"m": "put", "i": 2, "f": "config.cbor", "at": 0, "size": len(data),
+                   "d": data, "sha": hashlib.sha256(bomb).digest()}
+            got = talk(port, link.sign(key, nonce, put))[0]
+            assert got["code"] == "sha" and "16384" in got["text"]
+            bye = talk(port, link.sign(key, nonce, {"m": "bye", "i": 3}))[0]
+            assert bye["m"] == "bye"
         assert flash(term.folder) == before
         assert sync(station_db, path).stored == len(records)
     finally:
@@ -233,7 +264,7 @@ def test_no_request_puts_noise_on_the_cable(tmp_path):
     script = ROOT / "tests" / "terminal_script.py"
     frames = b"".join(b"\x00" + link.encode_frame(m) for m in (
         {b"k": "x"}, {"m": "put", b"f": 1}, {"m": "done", "f": b"config.cbor", "sha": b""},
-        {"m": "hello", "v": [2, b"2"], "sn": "x" * 16}))
+        {"m": "hello", "v": [3, b"3"], "sn": "x" * 16}))
     frames += b"\x00" + link.frame_cbor(bytes.fromhex("a2616d6568656c6c6f417801"))
     got = run_device([str(script), "link", str(tmp_path), "PICO-A4"], stdin=frames)
     assert got.stderr in (b"link: eof\n", b"link: hangup\n"), got.stderr  # only its last word

@@ -2,18 +2,20 @@
 station (host_sync.station.sync) refuses bad frames (CRC, CBOR, types, oversize, bad HMAC, unknown
 terminal) with a logged reason and a count, while none of them reaches the database."""
 
+import hashlib
 import json
 import logging
 import os
 import threading
 import tty
+import zlib
 
 import pytest
 import serial
 from flash_support import settle
 from sync_harness import Terminal, write_script
 from sync_script import event_movement, table_round
-from terminal.link import Link  # noqa: E402
+from terminal.link import Link, Port  # noqa: E402
 
 from host_sync.event import setup
 from host_sync.event.db import open_db
@@ -26,7 +28,7 @@ KEY = bytes(range(32))
 # -- the terminal's handler ------------------------------------------------------------------
 
 def hello(term):
-    reply = term.handle({"m": "hello", "i": 1, "v": [2], "sn": bytes(range(16))})[0]
+    reply = term.handle({"m": "hello", "i": 1, "v": [3], "sn": bytes(range(16))})[0]
     return reply
 
 
@@ -41,9 +43,10 @@ def test_an_unregistered_terminal_answers_hello_and_refuses_the_rest(tmp_path):
     assert "h" not in h  # no key: nothing to prove
     assert term.handle({"m": "pull", "i": 2, "after": 0, "max": 5})[0]["code"] == "unregistered"
     assert term.handle({"m": "hello", "i": 3, "v": [7]})[0]["code"] == "version"
-    old = term.handle({"m": "hello", "i": 3, "v": [1]})[0]  # a station of protocol 1
-    assert old["code"] == "version" and "version 2" in old["text"]
-    assert term.handle({"m": "hello", "i": 3, "v": [2]})[0]["code"] == "bad_request"  # no sn
+    for v in (1, 2):  # a station of protocol 1 or 2
+        old = term.handle({"m": "hello", "i": 3, "v": [v]})[0]
+        assert old["code"] == "version" and "version 3 only" in old["text"]
+    assert term.handle({"m": "hello", "i": 3, "v": [3]})[0]["code"] == "bad_request"  # no sn
     assert term.handle([1, 2])[0]["code"] == "bad_request"
 
 
@@ -122,6 +125,22 @@ def test_registration_proves_the_key_and_requests_need_its_tag(tmp_path):
         "m": "acked", "i": 5, "base": 1}
 
 
+def test_bye_acknowledges_and_compacts_after_its_answer(tmp_path):
+    """The station's bye carries `seq`, what it has stored: the terminal answers first and
+    compacts after (the station does not wait for the flash), only as far as the
+    application allows; a seq beyond the journal is refused and nothing ends."""
+    term = Link(str(tmp_path), "PICO-1", ack_limit=lambda seq: min(seq, 4))
+    register(term)
+    for b in range(1, 7):
+        term.journal.append("board", {"b": b})
+    beyond = term.handle(signed(term, {"m": "bye", "i": 3, "seq": 7}))
+    assert beyond[0]["code"] == "ack_beyond" and not term.done and term.journal.base == 0
+    answer = term.handle(signed(term, {"m": "bye", "i": 4, "seq": 5}))
+    assert next(answer) == {"m": "bye", "i": 4} and term.journal.base == 0  # not yet
+    assert list(answer) == [] and term.journal.base == 4 and term.done
+    assert [r[0] for r in term.journal.records_after(0)] == [5, 6]
+
+
 def test_the_application_may_keep_records_it_still_needs(tmp_path):
     term = Link(str(tmp_path), "PICO-1", ack_limit=lambda seq: min(seq, 2))
     register(term)
@@ -152,9 +171,9 @@ def test_pull_chains_batches_under_the_frame_limit(tmp_path):
     register(term)
     for n in range(40):
         term.journal.append("res", {"b": n + 1, "tr": 7, "sc": 90, "pad": "x" * 40})
-    replies = term.handle(signed(term, {"m": "pull", "i": 9, "after": 3, "max": 30}))
-    *batches, end = replies
-    assert dict(end, h=None) == {"m": "end", "i": 9, "sent": 33, "last": 40, "h": None}
+    batches = list(term.handle(signed(term, {"m": "pull", "i": 9, "after": 3, "max": 30})))
+    # the last batch ends the answer: it says the journal's last seq, no other does
+    assert [b.get("last") for b in batches] == [None] * (len(batches) - 1) + [40]
     assert len(batches) > 1
     prev = 3
     seqs = []
@@ -164,13 +183,48 @@ def test_pull_chains_batches_under_the_frame_limit(tmp_path):
             seqs.append(link.batch_record(r, prev)[0])
             prev = seqs[-1]
     assert seqs == list(range(4, 34))
-    for b in batches + [end]:  # the batch is authenticated, not each record
+    for b in batches:  # the batch is authenticated, not each record
         link.check_signed(KEY, term.nonce, b)
     # no gap: every seq is implied by the one before it, and no record carries a tag
     assert all(len(r) == 2 and r[0] == "res" for b in batches for r in b["r"])
     forged = dict(batches[0], r=batches[0]["r"][::-1])  # reordered: its tag fails
     with pytest.raises(link.FrameError, match="hmac"):
         link.check_signed(KEY, term.nonce, forged)
+
+
+class Writes:
+    """A terminal's output stream that keeps each write apart."""
+
+    def __init__(self):
+        self.writes = []
+
+    def write(self, data):
+        self.writes.append(bytes(data))
+
+
+def test_a_pull_answer_is_streamed_frame_by_frame(tmp_path, monkeypatch):
+    """Port.step writes each batch as soon as it is made (the first on the wire while the
+    journal is read for the next), the answer's first frame led by a zero; the last batch,
+    with `last`, ends it, and the whole window (MAX_PULL, here made 256) comes in one
+    answer, whatever `max` asks."""
+    monkeypatch.setattr("terminal.link.MAX_PULL", 256)
+    term = Link(str(tmp_path), "PICO-1")
+    register(term)
+    for n in range(300):
+        term.journal.append("res", {"b": n + 1, "tr": 7, "sc": 90})
+    r, w = os.pipe()
+    out = Writes()
+    port = Port(term, os.fdopen(r, "rb", buffering=0), out)
+    os.write(w, b"\x00" + link.encode_frame(signed(term, {"m": "pull", "i": 4, "after": 0,
+                                                          "max": 1000})))
+    assert port.step(2000) == "data"
+    os.close(w)
+    assert len(out.writes) > 3 and out.writes[0][0] == 0
+    assert all(x[0] != 0 and x.count(0) == 1 for x in out.writes[1:])  # one frame a write
+    batches = [m for x in out.writes for m in link.FrameReader().feed(x)]
+    assert len(batches) == len(out.writes) and "last" in batches[-1]
+    assert all("last" not in b for b in batches[:-1])
+    assert sum(len(b["r"]) for b in batches) == 256 and batches[-1]["last"] == 300
 
 
 def test_a_gap_in_the_journal_is_sent_with_its_seq_and_the_rest_implied(tmp_path):
@@ -190,39 +244,67 @@ def test_a_gap_in_the_journal_is_sent_with_its_seq_and_the_rest_implied(tmp_path
     term = Link(str(tmp_path))
     assert term.journal.damaged == 1
     hello(term)
-    *batches, end = term.handle(signed(term, {"m": "pull", "i": 3, "after": 0, "max": 64}))
-    [batch] = batches
+    [batch] = term.handle(signed(term, {"m": "pull", "i": 3, "after": 0, "max": 64}))
     assert [len(r) for r in batch["r"]] == [2, 2, 3, 2] and batch["r"][2][0] == 4
     prev, seqs = batch["p"], []
     for r in batch["r"]:
         seqs.append(link.batch_record(r, prev)[0])
         prev = seqs[-1]
-    assert seqs == [1, 2, 4, 5] and end["sent"] == 5
+    assert seqs == [1, 2, 4, 5] and batch["last"] == 5
     with pytest.raises(link.FrameError, match="above 2"):
         link.batch_record([2, "board", {}], 2)  # a seq that goes back is no record
+
+
+def deflated(data):
+    packer = zlib.compressobj(9, zlib.DEFLATED, -9)
+    return packer.compress(data) + packer.flush()
 
 
 def test_a_pushed_file_resumes_where_it_stopped_and_must_match_its_digest(tmp_path):
     term = Link(str(tmp_path), "PICO-1")
     register(term)
-    data = os.urandom(2000)
-    put = lambda at, d: term.handle(signed(term, {"m": "put", "i": 3, "f": "config.cbor",  # noqa
-                                                  "at": at, "size": 2000, "d": d}))[0]
-    assert put(0, data[:700])["at"] == 700
-    assert put(1400, data[1400:])["at"] == 700  # a lost chunk: the terminal says where it is
-    assert put(700, data[700:1400])["at"] == 1400
-    assert put(1400, data[1400:])["at"] == 2000
-    bad = term.handle(signed(term, {"m": "done", "i": 4, "f": "config.cbor",
-                                    "sha": bytes(32)}))[0]
+    raw = os.urandom(1000) + bytes(1000)  # deflate shrinks the zeros, not the noise
+    data = deflated(raw)
+    size, sha = len(data), hashlib.sha256(raw).digest()
+    assert size < 1100
+
+    def put(at, d, digest=None):
+        msg = {"m": "put", "i": 3, "f": "config.cbor", "at": at, "size": size, "d": d}
+        return term.handle(signed(term, dict(msg, sha=digest) if digest else msg))[0]
+
+    assert put(0, data[:400])["at"] == 400
+    assert put(800, data[800:], sha)["at"] == 400  # a lost chunk: the terminal says where it is
+    assert put(400, data[400:800])["at"] == 800
+    bad = put(800, data[800:], bytes(32))  # the last chunk, with another digest: dropped
     assert bad["code"] == "sha" and not (tmp_path / "config.cbor").exists()
-    import hashlib
-    assert term.handle(signed(term, {"m": "done", "i": 5, "f": "config.cbor",
-                                     "sha": hashlib.sha256(data).digest()}))[0]["m"] == "ok"
-    assert (tmp_path / "config.cbor").read_bytes() == data
-    assert hello(term)["config.cbor"] == hashlib.sha256(data).digest()
+    assert put(800, data[800:], sha)["at"] == 0  # dropped: sent again from the start
+    assert put(0, data[:800])["at"] == 800
+    done = put(800, data[800:], sha)
+    assert (done["at"], done["ok"]) == (size, True)
+    assert (tmp_path / "config.cbor").read_bytes() == raw  # inflated, in place
+    again = put(800, data[800:], sha)  # the answer was lost: the file is in place already
+    assert (again["at"], again["ok"]) == (size, True)
+    assert hello(term)["config.cbor"] == sha
     refused = term.handle(signed(term, {"m": "put", "i": 6, "f": "../main.py", "at": 0,
                                         "size": 1, "d": b"x"}))[0]
     assert refused["code"] == "bad_request"
+
+
+def test_a_deflate_bomb_is_refused_and_the_file_in_place_kept(tmp_path):
+    """A few hundred bytes that inflate beyond the 16 KB a pushed file may hold (a station
+    with the key gone bad, or a bug): refused by digest, the file in place kept as it was."""
+    term = Link(str(tmp_path), "PICO-1")
+    register(term)
+    (tmp_path / "config.cbor").write_bytes(b"old")
+    bomb = bytes(1 << 20)
+    data = deflated(bomb)
+    assert len(data) < 1100
+    reply = term.handle(signed(term, {"m": "put", "i": 3, "f": "config.cbor", "at": 0,
+                                      "size": len(data), "d": data,
+                                      "sha": hashlib.sha256(bomb).digest()}))[0]
+    assert reply["code"] == "sha" and "16384" in reply["text"]
+    assert (tmp_path / "config.cbor").read_bytes() == b"old"
+    assert sorted(p.name for p in tmp_path.iterdir() if "config" in p.name) == ["config.cbor"]
 
 
 # -- the station against a terminal that sends bad frames ------------------------------------
@@ -263,20 +345,19 @@ class BadTerminal(threading.Thread):
         if msg["m"] == "hello":
             self.session = msg["sn"] + self.nonce
             self.send(self.sign({
-                "m": "hello", "i": i, "v": 2, "id": self.tid, "fw": "bad", "event": self.event,
+                "m": "hello", "i": i, "v": 3, "id": self.tid, "fw": "bad", "event": self.event,
                 "nonce": self.nonce, "base": 0, "last": len(self.records), "damaged": 0}))
         elif msg["m"] == "pull":
             self.pulls += 1
             after = msg["after"]
             good = [r for r in self.records if r[0] > after]
             raw = self.bad(i, after) if self.pulls == 1 else b""
-            self.send(self.sign({"m": "recs", "i": i, "p": after, "r": good}),
-                      self.sign({"m": "end", "i": i, "sent": good[-1][0] if good else after,
+            self.send(self.sign({"m": "recs", "i": i, "p": after, "r": good,
                                  "last": len(self.records)}), raw=raw)
         elif msg["m"] == "ack":
             self.send({"m": "acked", "i": i, "base": msg["seq"]})
         elif msg["m"] == "put":
-            self.send({"m": "have", "i": i, "f": msg["f"], "at": msg["size"]})
+            self.send({"m": "have", "i": i, "f": msg["f"], "at": msg["size"], "ok": "sha" in msg})
         else:
             self.send({"m": msg["m"] if msg["m"] == "bye" else "ok", "i": i})
 

@@ -41,13 +41,12 @@ def known_terminal(db, slow_pull=0.0, pull_answers=True):
             if not pull_answers:
                 return []
             time.sleep(slow_pull if len(pulls) == 1 else 0.1)  # the second: apart from it
-            return [signed(fake, key, msg, m="end", sent=6, last=6)]
+            return [signed(fake, key, msg, m="recs", p=6, r=[], last=6)]
         if m == "ack":
             return [signed(fake, key, msg, m="acked", base=msg["seq"])]
         if m == "put":  # the event's configuration and travellers, taken chunk by chunk
-            return [signed(fake, key, msg, m="have", at=msg["at"] + len(msg["d"]))]
-        if m == "done":
-            return [signed(fake, key, msg, m="ok")]
+            at = msg["at"] + len(msg["d"])
+            return [signed(fake, key, msg, m="have", at=at, ok=at == msg["size"])]
         if m == "bye":
             return [signed(fake, key, msg, m="bye")]
         return [signed(fake, key, msg, m="error", code="unexpected", text=m)]

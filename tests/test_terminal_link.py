@@ -51,7 +51,7 @@ def test_records_made_before_registration_are_retagged_and_offered(tmp_path):
     j.append("open", {"sec": "A", "tbl": 1, "rnd": 1, "ns": 1, "ew": 5})
     j.append("board", {"b": 1})
     term = Link(str(tmp_path), IDENT, journal=j)
-    hello = term.handle({"m": "hello", "i": 1, "v": [2], "sn": bytes(16)})[0]
+    hello = term.handle({"m": "hello", "i": 1, "v": [3], "sn": bytes(16)})[0]
     assert (hello["base"], hello["last"], hello["event"]) == (0, 0, None)
     key = bytes(range(32))
     ok = term.handle(paired({"m": "register", "i": 2, "event": "f" * 16, "key": key,
@@ -64,7 +64,7 @@ def test_records_made_before_registration_are_retagged_and_offered(tmp_path):
     last = list(Journal(str(tmp_path / "journal"), key, IDENT).records_after(2))[0]
     assert link.check_record(key, IDENT, list(last))[1] == "res"
     again = Link(str(tmp_path), IDENT, journal=j)
-    assert again.handle({"m": "hello", "i": 1, "v": [2], "sn": bytes(16)})[0]["last"] == 3
+    assert again.handle({"m": "hello", "i": 1, "v": [3], "sn": bytes(16)})[0]["last"] == 3
 
 
 def test_nothing_is_recorded_while_the_station_reads(tmp_path):
@@ -85,13 +85,15 @@ def sync(term):
     pull everything, acknowledge it; returns the base the terminal compacted to."""
     j = term.app.journal
     station = Link(str(term.folder), SIM_IDENT, journal=j)
-    station.handle({"m": "hello", "i": 1, "v": [2], "sn": bytes(16)})
+    station.handle({"m": "hello", "i": 1, "v": [3], "sn": bytes(16)})
     station.handle(paired({"m": "register", "i": 2, "event": "f" * 16, "key": KEY,
                            "id": SIM_IDENT}, station))
     nonce, after = station.nonce, 0
     while after < j.last:  # at most 64 records a pull
-        after = station.handle(link.sign(KEY, nonce, {"m": "pull", "i": 3, "after": after,
-                                                      "max": 64}))[-1]["sent"]
+        for batch in station.handle(link.sign(KEY, nonce, {"m": "pull", "i": 3, "after": after,
+                                                           "max": 64})):
+            for record in batch["r"]:  # the seqs the chain implies
+                after = link.batch_record(record, after)[0]
     acked = station.handle(link.sign(KEY, nonce, {"m": "ack", "i": 4, "seq": j.last}))[0]
     return acked["base"]
 

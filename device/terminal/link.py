@@ -28,14 +28,15 @@ from terminal.frame import MAX_PAYLOAD, FrameReader, encode_frame
 from terminal.journal import Journal
 from terminal.keystore import PROVISIONAL_KEY, Keystore, ident_ok
 
-VERSION = 2
-FIRMWARE = "0.2"
+VERSION = 3
+FIRMWARE = "0.3"
 FILES = ("config.cbor", "travellers.cbor")
 MAX_FILE = 16384  # bytes of a pushed file (flash and heap budget)
 NONCE_SIZE = 16
 MAX_REQUEST_NO = 0xFFFFFFFF  # a request's `i`: its echo in every reply must stay small
-MAX_PULL = 64  # records one pull answers at most: the answer is built in RAM
-_ENVELOPE = const(72)  # bytes of a recs message around its records, its tag included
+MAX_PULL = 1024  # records one pull answers at most (streamed: one batch in RAM at a time)
+_ENVELOPE = const(82)  # bytes of a recs message around its records, tag and last included
+_WBITS = const(9)  # the window of a pushed file's raw deflate stream: 512 bytes of heap
 _TEXT = 80  # characters of an error's text at most (it may quote the request)
 _PAIR_S = const(180)  # seconds a pairing code stays valid once shown
 _PAIR_TRIES = const(3)  # wrong codes before the pairing closes
@@ -111,22 +112,35 @@ class Link:
             if not self.nonce or not self._signed(msg, "h", self.keys.key):
                 return [self.error(i, "auth", "the request's tag does not verify")]
             if name == "pull":
-                return self.pull(i, _uint(msg, "after"), _uint(msg, "max"))
+                return self._guarded(i, self.pull(i, _uint(msg, "after"), _uint(msg, "max")))
             if name == "ack":
                 return [self.ack(i, _uint(msg, "seq"))]
             if name == "put":
                 return [self.put(i, msg)]
-            if name == "done":
-                return [self.finish(i, msg)]
             if name == "bye":
+                seq = None if msg.get("seq") is None else _uint(msg, "seq")
+                if seq is not None and seq > self.journal.last:
+                    return [self.error(i, "ack_beyond", "the last record is %d" %
+                                       self.journal.last)]
                 self.done = True
                 self.talking = False
-                return [{"m": "bye", "i": i}]
+                return self._guarded(i, self.bye(i, seq))
             return [self.error(i, "bad_request", "unknown request %s" % name)]
         except ValueError as e:
             return [self.error(i, "bad_request", str(e))]
         except Exception as e:  # a bug or the heap: this request fails, the terminal goes on
             return [self.error(i, "internal", "%s: %s" % (type(e).__name__, e))]
+
+    def _guarded(self, i, replies):
+        """The replies of a streamed answer (a pull's), in the same error boundary as handle:
+        a failure part way ends the answer with an error (the station pulls the rest again)."""
+        try:
+            for reply in replies:
+                yield reply
+        except ValueError as e:
+            yield self.error(i, "bad_request", str(e))
+        except Exception as e:
+            yield self.error(i, "internal", "%s: %s" % (type(e).__name__, e))
 
     def error(self, i, code, text):
         """An error reply; its text is cut to _TEXT characters so that it always fits."""
@@ -236,20 +250,21 @@ class Link:
         return self.sign({"m": "ok", "i": i})
 
     def pull(self, i, after, most):
-        """Records after `after`, at most `most`, in recs messages chained by `p`, then end.
+        """Records after `after`, at most `most`, in recs messages chained by `p`, the last
+        one carrying `last`, the journal's last seq (it ends the answer). A generator: each
+        message goes on the wire as soon as it is full (Port.step), so the heap holds one
+        batch whatever the window, and the station reads while the terminal reads on.
 
         A record goes as [kind, data] when its seq follows the one before it (the batch's
         previous record, or p), else as [seq, kind, data] (after a gap), without the tag it
-        has in the journal: each recs
-        message (and the end) is tagged as a whole under the key and this conversation's
-        nonces (docs/PROTOCOL.md, "Records: chained batches"). The key is the terminal's own
-        and seq and p are inside what the tag covers, so a record still cannot move to another
-        terminal or position, and a batch replayed, reordered or cut is refused; the wire
-        carries the results instead of 34 bytes of tag per record."""
+        has in the journal: each recs message is tagged as a whole under the key and this
+        conversation's nonces (docs/PROTOCOL.md, "Records: chained batches"). The key is the
+        terminal's own and seq, p and last are inside what the tag covers, so a record still
+        cannot move to another terminal or position, and a batch replayed, reordered or cut
+        is refused; the wire carries the results instead of 34 bytes of tag per record."""
         j = self.journal
         most = min(most, MAX_PULL)
         prev = max(after, j.base)
-        out = []
         batch, size, sent, count = [], _ENVELOPE, prev, 0
         for record in j.records_after(after):
             if count >= most:
@@ -259,55 +274,111 @@ class Link:
             record = list(record[1:3]) if seq == sent + 1 else list(record[:3])
             n = len(cbor.encode(record))
             if batch and size + n > MAX_PAYLOAD:
-                out.append(self.sign({"m": "recs", "i": i, "p": prev, "r": batch}))
+                yield self.sign({"m": "recs", "i": i, "p": prev, "r": batch})
                 prev, batch, size = sent, [], _ENVELOPE
             batch.append(record)
             size += n
             sent = seq
             count += 1
-        if batch:
-            out.append(self.sign({"m": "recs", "i": i, "p": prev, "r": batch}))
-        out.append(self.sign({"m": "end", "i": i, "sent": sent, "last": j.last}))
-        return out
+        yield self.sign({"m": "recs", "i": i, "p": prev, "r": batch, "last": j.last})
 
     def ack(self, i, seq):
         j = self.journal
         if seq > j.last:
             return self.error(i, "ack_beyond", "the last record is %d" % j.last)
-        upto = self.ack_limit(seq) if self.ack_limit else seq
-        if upto > j.base:
-            j.acknowledge(upto)
+        self.compact(seq)
         return {"m": "acked", "i": i, "base": j.base}
 
+    def bye(self, i, seq):
+        """The goodbye, then the compaction it asks for (`seq`, what the station has stored):
+        after the reply is on the wire, so the station does not wait for the flash."""
+        yield {"m": "bye", "i": i}
+        if seq is not None:
+            self.compact(seq)
+
+    def compact(self, seq):
+        """Compact the journal up to seq, or less far: the application keeps the records of
+        the round it is playing (ack_limit)."""
+        upto = self.ack_limit(seq) if self.ack_limit else seq
+        if upto > self.journal.base:
+            self.journal.acknowledge(upto)
+
     def put(self, i, msg):
+        """A chunk of a pushed file, raw deflate (docs/PROTOCOL.md, "Files"), appended only
+        at the offset held (`at` 0 starts over); the chunk that completes it carries `sha`,
+        the digest of the file inflated: then it is inflated (at most MAX_FILE bytes), checked
+        and put in place, and the reply says `ok`."""
         name, at, size, data = msg.get("f"), _uint(msg, "at"), _uint(msg, "size"), msg.get("d")
+        sha = msg.get("sha")
         if not isinstance(name, str) or name not in FILES or not isinstance(data, bytes) or \
-                size > MAX_FILE or \
-                at + len(data) > size:
+                size > MAX_FILE or at + len(data) > size or \
+                not (sha is None or isinstance(sha, bytes)):
             raise ValueError("put needs f in %s, d bytes, at + len(d) <= size <= %d" % (
                 "/".join(FILES), MAX_FILE))
-        path = self.folder + "/" + name + ".new"
-        held = _size(path) if at else 0
+        path = self.folder + "/" + name
+        held = _size(path + ".new") if at else 0
         if at == held:
-            with open(path, "wb" if at == 0 else "ab") as f:
+            with open(path + ".new", "wb" if at == 0 else "ab") as f:
                 f.write(data)
             held = at + len(data)
-        return {"m": "have", "i": i, "f": name, "at": held}
-
-    def finish(self, i, msg):
-        name, digest = msg.get("f"), msg.get("sha")
-        if not isinstance(name, str) or name not in FILES or not isinstance(digest, bytes):
-            raise ValueError("done needs f in %s and sha" % "/".join(FILES))
-        path = self.folder + "/" + name
-        if _digest(path + ".new") != digest:
-            return self.error(i, "sha", "%s does not match its digest: send it again" % name)
-        try:
-            os.remove(path)
-        except OSError:
-            pass
-        os.rename(path + ".new", path)
+        elif sha is not None and at + len(data) == size and _digest(path) == sha:
+            held = size  # the answer to this last chunk was lost: the file is in place
+            return {"m": "have", "i": i, "f": name, "at": held, "ok": True}
+        if held < size or sha is None:
+            return {"m": "have", "i": i, "f": name, "at": held}
+        got = _inflate(path + ".new", path + ".inf")
+        _remove(path + ".new")
+        if got != sha:
+            _remove(path + ".inf")
+            return self.error(i, "sha", "%s does not inflate to its digest in %d bytes: send "
+                              "it again" % (name, MAX_FILE))
+        _remove(path)
+        os.rename(path + ".inf", path)
         self.files_changed = True
-        return {"m": "ok", "i": i}
+        return {"m": "have", "i": i, "f": name, "at": held, "ok": True}
+
+
+def _remove(path):
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
+def _inflated(f):
+    """The chunks of the raw deflate stream in file f, inflated: MicroPython's deflate module
+    on the board (its window: 2**_WBITS bytes), zlib under CPython (the tests)."""
+    try:
+        import deflate
+    except ImportError:
+        import zlib
+        yield zlib.decompressobj(-_WBITS).decompress(f.read(), MAX_FILE + 1)
+        return
+    stream = deflate.DeflateIO(f, deflate.RAW, _WBITS)
+    while True:
+        chunk = stream.read(256)
+        if not chunk:
+            return
+        yield chunk
+
+
+def _inflate(src, dst):
+    """Inflate file src into file dst; the sha256 of what it wrote, or None when src is no
+    deflate stream or inflates beyond MAX_FILE (a bomb: a few bytes that inflate to
+    megabytes)."""
+    h, n = sha256(), 0
+    try:
+        with open(src, "rb") as f:
+            with open(dst, "wb") as out:
+                for chunk in _inflated(f):
+                    n += len(chunk)
+                    if n > MAX_FILE:
+                        return None
+                    h.update(chunk)
+                    out.write(chunk)
+    except (OSError, ValueError, EOFError):
+        return None
+    return h.digest()
 
 
 def _size(path):
@@ -353,8 +424,9 @@ class Port:
         Returns "data", None when nothing came, "eof" or "hangup" when the stream is gone.
 
         Reads one byte at a time (MicroPython's blocking read waits for the whole count),
-        at most 512 per step; writes each burst of replies with one leading 0x00
-        (PROTOCOL.md section 2)."""
+        at most 512 per step; writes each reply's frame as soon as it is made, the first of
+        an answer led by one 0x00 (PROTOCOL.md section 2): a pull's first batch is on the
+        wire while the journal is read for the next."""
         events = self.poll.poll(wait_ms)
         if not events:
             return None
@@ -374,32 +446,32 @@ class Port:
             if not self.poll.poll(0):
                 break
         for msg in self.reader.feed(data):
-            out = bytearray(b"\x00")
-            for frame in self.answer(msg):
-                out += frame
-            try:
-                self.stream_out.write(out)
-                if hasattr(self.stream_out, "flush"):
-                    self.stream_out.flush()
-            except OSError:
-                return "hangup"
+            lead = b"\x00"
+            for frame in self.answer(msg):  # each frame on the wire as soon as it is made
+                try:
+                    self.stream_out.write(lead + frame if lead else frame)
+                    if hasattr(self.stream_out, "flush"):
+                        self.stream_out.flush()
+                except OSError:
+                    return "hangup"
+                lead = b""
         return "data"
 
     def answer(self, msg):
-        """The frames answering one message, each inside its own error boundary: a reply
-        that cannot be framed is replaced by a short error that always can be."""
+        """The frames answering one message (a generator), each inside its own error
+        boundary: a reply that cannot be framed is replaced by a short error that always
+        can be."""
         try:
             replies = self.link.handle(msg)
         except Exception as e:  # handle() catches everything; this is the last wall
             replies = [self.link.error(None, "internal", type(e).__name__)]
-        frames = []
         for reply in replies:
             try:
-                frames.append(encode_frame(reply))
+                frame = encode_frame(reply)
             except Exception:
-                frames.append(encode_frame(self.link.error(
-                    None, "too_big", "the reply does not fit a frame")))
-        return frames
+                frame = encode_frame(self.link.error(
+                    None, "too_big", "the reply does not fit a frame"))
+            yield frame
 
 
 def serve(link, stream_in, stream_out, idle_ms=-1):

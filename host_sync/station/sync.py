@@ -13,6 +13,7 @@ import logging
 import os
 import threading
 import time
+import zlib
 from collections import Counter
 
 from serial import SerialException
@@ -25,12 +26,12 @@ from host_sync.station.link import FrameError
 
 log = logging.getLogger("host_sync.station.sync")
 
-VERSION = 2
-WINDOW = 64  # records per pull
+VERSION = 3
+WINDOW = 1024  # records per pull (the terminal streams them: one batch in its heap at a time)
 NONCE_SIZE = 16
 MAX_SEQ = 2 ** 31  # no journal reaches this: a hello above it is refused
 # What one answer may bring (an endless or bloated pull answer costs the station no more): a
-# pull's 64 records come in at most 64 recs messages and an end.
+# pull's WINDOW records come in at most WINDOW recs messages and the last one.
 MAX_MESSAGES = WINDOW + 2
 MAX_BYTES = MAX_MESSAGES * (link.MAX_ENCODED + 1)
 MAX_SECONDS = 600  # a whole sync; a terminal that keeps it busy longer is cut off
@@ -38,8 +39,56 @@ SLOW_WAIT = 4  # a silent try waits up to this many times the timeout
 # Requests whose every answer differs (a hello's carries a new nonce): only the answer to
 # the last send is what the terminal now holds.
 LATEST_ONLY = ("hello",)
-CHUNK = 768  # bytes of a pushed file per put
+CHUNK = 768  # bytes of a pushed file per put (raw deflate: what goes on the wire)
+WBITS = 9  # the deflate window: the terminal inflates with 2**WBITS bytes of heap
 ACTOR = "sync"
+
+
+class _Chain:
+    """A pull's answer, taken batch by batch as it arrives (Session.request's `each`): each
+    batch is verified (its tag, its place in the chain) and stored at once, so the station
+    stores one batch while the next is on the wire. A broken chain or a bad tag ends what is
+    taken of that answer; `end` is set by the last batch (the one with `last`)."""
+
+    def __init__(self, session):
+        self.session = session
+        self.i = None  # the send whose answer is being taken
+        self.expect = None  # the p the next batch must have (the last seq of the one before)
+        self.broken = False
+        self.end = None
+
+    def take(self, msg):
+        s = self.session
+        if msg.get("i") != self.i:  # another send's answer begins: it chains from its own p
+            self.i, self.expect, self.broken, self.end = msg.get("i"), None, False, None
+        if self.broken or self.end is not None or msg["m"] == "error":
+            return
+        if msg["m"] != "recs" or not _ints(msg, "p") or not isinstance(msg.get("r"), list):
+            s._refused(FrameError("type", "a pull answer is recs, not %s" % (
+                link.shown(repr(msg.get("m"))),)))
+            self.broken = True
+            return
+        if self.expect is not None and msg["p"] != self.expect:
+            self.broken = True  # a batch went missing in between: the rest comes next pull
+            return
+        records = []
+        try:
+            link.check_signed(s.key, s.nonce, msg)
+            seq = msg["p"]
+            for rec in msg["r"]:
+                records.append(link.batch_record(rec, seq))
+                seq = records[-1][0]
+        except FrameError as e:
+            s._refused(e)
+            self.broken = True
+            return
+        off = s.offset  # from the terminal's numbering to the host's
+        if records and s._store(msg["p"] + off, [(q + off, k, d) for q, k, d in records]).refused:
+            self.broken = True
+            return
+        self.expect = records[-1][0] if records else msg["p"]
+        if "last" in msg and _ints(msg, "last"):  # the answer's last batch
+            self.end = {"sent": self.expect + off, "last": msg["last"] + off}
 
 
 class SyncFailed(Refused):
@@ -154,7 +203,6 @@ class Session:
         self.nonce = sn + hello["nonce"]
         self._identify(hello)
         self._pull(hello)
-        self._acknowledge(hello)
         config = setup.table_config(self.db, self.tid)
         self._push("config.cbor", config, hello.get("config.cbor"))
         if config is not None:
@@ -162,9 +210,13 @@ class Session:
         self._push("travellers.cbor", setup.travellers(self.db, self.tid) or None,
                    hello.get("travellers.cbor"))
         self._phase("closing")
+        bye = {"m": "bye"}
+        last = setup.terminal(self.db, self.tid)["last_seq"] - self.offset
+        if last > hello["base"]:
+            bye["seq"] = last  # acknowledged: compact up to it (only what is committed here)
         try:
-            self.request({"m": "bye"}, "bye", signed=True)
-        except SyncFailed as e:  # everything is stored and acknowledged: a lost bye is fine
+            self.request(bye, "bye", signed=True)
+        except SyncFailed as e:  # everything is stored: a lost bye costs a compaction only
             log.info("%s: no goodbye from %s (%s)", self.progress.port, self.tid, e)
         with self.db.transaction():  # `event show`: synced, even with nothing new to store
             self.db.update("terminals", {"id": self.tid}, {"last_seen": now()}, ACTOR,
@@ -295,17 +347,11 @@ class Session:
         stalled = 0
         while True:
             last = setup.terminal(self.db, self.tid)["last_seq"]
-            replies = self.request({"m": "pull", "after": last - self.offset, "max": WINDOW},
-                                   "end", signed=True, partial_ok=True)
-            prev, records, end = self._chain(replies, last)
-            report = ingest.ingest(self.db, self.tid, prev, records) if records else None
-            if report:
-                self.progress.stored += report.stored
-                self.progress.duplicates += report.duplicates
-                if report.refused:
-                    self.progress.refused["chain"] += 1
-                    log.warning("%s: %s", self.progress.port, report.refused)
-            now_last = report.last if report else last
+            chain = _Chain(self)
+            self.request({"m": "pull", "after": last - self.offset, "max": WINDOW}, "recs",
+                         signed=True, partial_ok=True, each=chain.take)
+            end = chain.end
+            now_last = setup.terminal(self.db, self.tid)["last_seq"]
             if end is not None:
                 self.progress.pending = max(0, end["last"] - now_last)
             self.on_progress(self.progress)
@@ -318,44 +364,15 @@ class Session:
                 raise SyncFailed("no progress after %d pulls (stored up to %d)" % (
                     stalled, now_last))
 
-    def _chain(self, replies, last):
-        """(prev, [(seq, kind, data)], end or None): the verified records that follow one
-        another from the first batch; a broken chain or a bad tag ends the list there."""
-        prev = None
-        records = []
-        end = None
-        expect = None
-        for msg in replies:
-            if msg["m"] == "end":
-                if _ints(msg, "sent", "last") and self._authentic(msg):
-                    end = msg
-                continue
-            if msg["m"] != "recs" or not _ints(msg, "p") or not isinstance(msg.get("r"), list):
-                self._refused(FrameError("type", "a pull answer is recs or end, not %s" % (
-                    link.shown(repr(msg.get("m"))),)))
-                break
-            if expect is not None and msg["p"] != expect:
-                break  # a batch went missing in between: the rest comes with the next pull
-            if prev is None:
-                prev = msg["p"]
-            try:
-                link.check_signed(self.key, self.nonce, msg)
-                seq = msg["p"]
-                for rec in msg["r"]:
-                    records.append(link.batch_record(rec, seq))
-                    seq = records[-1][0]
-            except FrameError as e:
-                self._refused(e)
-                end = None  # not complete: pull again from what is stored
-                break
-            expect = records[-1][0] if records else msg["p"]
-        if end is not None and records and end["sent"] != records[-1][0]:
-            end = None
-        off = self.offset  # from the terminal's numbering to the host's
-        if end is not None:
-            end = dict(end, sent=end["sent"] + off, last=end["last"] + off)
-        return ((prev + off if prev is not None else last),
-                [(seq + off, kind, data) for seq, kind, data in records], end)
+    def _store(self, prev, records):
+        """One verified batch into the database, in its own transaction."""
+        report = ingest.ingest(self.db, self.tid, prev, records)
+        self.progress.stored += report.stored
+        self.progress.duplicates += report.duplicates
+        if report.refused:
+            self.progress.refused["chain"] += 1
+            log.warning("%s: %s", self.progress.port, report.refused)
+        return report
 
     def _authentic(self, msg):
         """Whether a message's tag verifies (counted and logged when it does not)."""
@@ -365,18 +382,6 @@ class Session:
         except FrameError as e:
             self._refused(e)
             return False
-
-    def _acknowledge(self, hello):
-        last = setup.terminal(self.db, self.tid)["last_seq"] - self.offset
-        if last <= hello["base"]:
-            return
-        self._phase("acknowledging")
-        reply = self.request({"m": "ack", "seq": last}, "acked", signed=True)[0]
-        if not _ints(reply, "base") or reply["base"] > last:
-            raise SyncFailed("the terminal compacted to %r, beyond the %d acknowledged" % (
-                reply.get("base"), last))
-        # a base below `last` is fine: the terminal keeps records it still needs (its open
-        # round); they are stored here and the next pull starts after `last` anyway
 
     def _follow_current_session(self):
         """The terminal now holds the current session's configuration: what it records from
@@ -389,26 +394,34 @@ class Session:
                            self.tid)
 
     def _push(self, name, content, digest_there):
+        """Put the file on the terminal if its digest there differs: raw deflate in chunks,
+        the last carrying the digest of the file itself (the terminal inflates, checks and
+        puts it in place, and says `ok`)."""
         if content is None:
             return
-        data = link.cbor_encode(content)
-        digest = hashlib.sha256(data).digest()
+        raw = link.cbor_encode(content)
+        digest = hashlib.sha256(raw).digest()
         if digest == digest_there:
             return
+        packer = zlib.compressobj(9, zlib.DEFLATED, -WBITS)
+        data = packer.compress(raw) + packer.flush()
         self._phase("sending " + name)
         at = 0
         stalled = 0
-        while at < len(data):
-            reply = self.request({"m": "put", "f": name, "at": at, "size": len(data),
-                                  "d": data[at:at + CHUNK]}, "have", signed=True)[0]
+        while True:
+            put = {"m": "put", "f": name, "at": at, "size": len(data), "d": data[at:at + CHUNK]}
+            if at + CHUNK >= len(data):
+                put["sha"] = digest  # the last chunk: inflate, check, put in place
+            reply = self.request(put, "have", signed=True)[0]
             held = reply.get("at")
             if not _ints(reply, "at") or held > len(data):
                 raise SyncFailed("the terminal holds %r bytes of %s" % (held, name))
+            if reply.get("ok") is True:
+                return
             stalled = 0 if held > at else stalled + 1
             if stalled >= self.tries:
                 raise SyncFailed("the terminal does not take %s" % name)
             at = held
-        self.request({"m": "done", "f": name, "sha": digest}, "ok", signed=True)
 
     # -- requests ------------------------------------------------------------------------
 
@@ -419,12 +432,13 @@ class Session:
             self._refused(e)
             raise SyncFailed("the terminal did not prove it holds the key")
 
-    def request(self, msg, want, signed=False, partial_ok=False, code=None):
+    def request(self, msg, want, signed=False, partial_ok=False, code=None, each=None):
         """Send msg until its answer ending with a `want` message arrives; the answer list.
 
         signed: tag it under the terminal's key and this conversation's nonce. code: tag it
         (`pt`) under this pairing code instead. partial_ok: on time-out return what came (a
-        pull's records are worth storing).
+        pull's records are worth storing). each: called with every message of the answer as
+        it arrives (a pull's batches are stored while the next is on the wire).
 
         A terminal that is sending is alive, however slow (a starved process, a busy machine):
         each byte extends the wait, and only `timeout` seconds of silence end it, so a try is
@@ -453,8 +467,9 @@ class Session:
                 self.port.write(b"\x00" + link.encode_frame(out))
             except (OSError, SerialException) as e:
                 raise SyncFailed("link lost: %s" % e)
-            got = self._collect(sent[-1:] if msg["m"] in LATEST_ONLY else sent, want, wait)
-            if got and got[-1]["m"] == want:
+            got = self._collect(sent[-1:] if msg["m"] in LATEST_ONLY else sent, want, wait,
+                                each)
+            if got and _ends(got[-1], want):
                 self._slow(False)
                 return got
             if got and got[-1]["m"] == "error":
@@ -483,7 +498,7 @@ class Session:
             self.progress.slow = slow
             self.on_progress(self.progress)
 
-    def _collect(self, sent, want, wait):
+    def _collect(self, sent, want, wait, each=None):
         """The answer to one of the request's sends (`sent`, the numbers it went out under),
         up to `want` or an error, or what came before `wait` seconds passed without a byte
         (each byte restarts the wait: a terminal that is sending is alive). At most MAX_MESSAGES
@@ -519,7 +534,9 @@ class Session:
                 if got and got[0].get("i") != i:
                     got = []  # another send's answer begins: one answer, never a mix
                 got.append(msg)
-                if msg["m"] in (want, "error"):
+                if each is not None:
+                    each(msg)
+                if msg["m"] == "error" or _ends(msg, want):
                     return got
         return got
 
@@ -557,6 +574,12 @@ def _pairing_refused(tid, text):
         ru = "терминал отказал в привязке: %s" % shown
     return SyncFailed("terminal %s refused the pairing: %s" % (tid, shown),
                       ru="терминал %s: %s" % (tid, ru))
+
+
+def _ends(msg, want):
+    """Whether msg ends the answer that ends with a `want` message: a pull's answer ends with
+    the recs message that carries `last`."""
+    return msg["m"] == want and (want != "recs" or "last" in msg)
 
 
 def _ints(msg, *names):
