@@ -166,6 +166,30 @@ def test_migration_008_replaces_a_clear_pin_and_redacts_the_audit_rows(
         assert b"13572468" not in raw and b"24681357" not in raw
 
 
+@pytest.mark.parametrize("value", ['{"pin": 24681357}', '{"pin": "2468 1357"}', "not json"])
+def test_migration_008_drops_a_clear_pin_it_cannot_derive_from(tmp_path, monkeypatch, value):
+    """A PIN setting of before that is not digits (or not JSON at all) is not kept either: it
+    replaced, and the terminals' configuration asks for the PIN to be set again (never no PIN,
+    which a terminal would read as 0000)."""
+    location = tmp_path / "e.db"
+    monkeypatch.setattr(event_db, "migrations", lambda real=event_db.migrations: [
+        m for m in real() if m[0] <= 7])
+    with open_db(location, create=True) as db:
+        eid = setup.create_event(db, "Club")
+        setup.add_session(db, eid, 1, mitchell(4, 3))
+        setup.register_terminal(db, "T1", 0, section="A", table=1)
+        with db.transaction():
+            db.insert("settings", {"event_id": eid, "name": "pin", "value": value}, "scorer",
+                      key={"event_id": eid, "name": "pin"})
+    monkeypatch.undo()
+    with open_db(location) as db:
+        assert json.loads(db.value("SELECT value FROM settings WHERE name = 'pin'")) == \
+            pin_rules.UNSET
+        assert "24681357" not in every_text(db) and "2468 1357" not in every_text(db)
+        with pytest.raises(setup.SetupError, match="set it again"):
+            setup.table_config(db, "T1")
+
+
 GOOD_PART = {"term": "T1", "salt": "s", "kdf": 1000, "pv": 2, "pin": "00" * 32}
 
 

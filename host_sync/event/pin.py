@@ -31,6 +31,7 @@ PIN_ROUNDS = 1000
 SCHEME = 2  # the terminal's `pv`: the check is HMAC(K, terminal id), not K itself (scheme 1)
 MIGRATION_ACTOR = "migration 008"
 REDACTED = "redacted by migration 008: the director's PIN is no longer kept"
+UNSET = {"unset": "migration 008 found no PIN to derive from: set it again"}
 
 
 def event_salt(event_key):
@@ -71,17 +72,27 @@ def terminal_part(stored, terminal_id):
 def migrate_clear_pin(db):
     """Migration 008's step that SQL cannot spell (PBKDF2): each event's `pin` setting kept in
     clear becomes its stored_form, written with an audit row that does not carry the PIN (the
-    migration's SQL has already redacted the older ones). A setting in any other form is left
-    as it is (table_config says what to do with it)."""
+    migration's SQL has already redacted the older ones). A clear PIN that is not digits, or
+    an event secret that is not hex, leaves nothing to derive from: the setting becomes
+    UNSET and table_config asks for the PIN to be set again (not {}, which would read as no
+    PIN and open the terminals to 0000). A setting in another form (the sha256
+    one of before) is left as it is: it holds no PIN."""
     for row in db.all("SELECT s.event_id, s.value, e.key FROM settings s JOIN events e ON "
                       "e.id = s.event_id WHERE s.name = 'pin'"):
         try:
-            clear = json.loads(row["value"])["pin"]
-        except (ValueError, KeyError, TypeError):
+            data = json.loads(row["value"])
+        except ValueError:
+            data = {"pin": None}  # unreadable: whatever it holds, it goes
+        if not isinstance(data, dict) or "pin" not in data:
             continue
-        if not (isinstance(clear, str) and clear.isdigit() and clear.isascii()):
-            continue
-        text = json.dumps(stored_form(bytes.fromhex(row["key"]), clear), sort_keys=True)
+        clear = data["pin"]
+        try:
+            event_key = bytes.fromhex(row["key"])
+        except (TypeError, ValueError):
+            event_key = None
+        usable = (isinstance(clear, str) and clear.isdigit() and clear.isascii() and
+                  event_key is not None)
+        text = json.dumps(stored_form(event_key, clear) if usable else UNSET, sort_keys=True)
         db.conn.execute("UPDATE settings SET value = ? WHERE event_id = ? AND name = 'pin'",
                         (text, row["event_id"]))
         db._audit(MIGRATION_ACTOR, None, "settings", {"event_id": row["event_id"],
