@@ -80,15 +80,17 @@ def main():
             kept = db.value("SELECT COUNT(*) FROM double_dummy")
     finally:
         shutil.rmtree(work)
-    print("| `host-sync report`, %d boards (%d kept solved), medians of %d | seconds | "
-          "against the first run |" % (boards, kept, REPEAT))
-    print("|---|---|---|")
-    print("| first run: every deal solved (endplay) and kept | %.2f | 1.00 |" %
-          statistics.median(first))
-    print("| second run: read from double_dummy, no solver loaded | %.2f | %.3f |" % (
-        statistics.median(second), statistics.median(second) / statistics.median(first)))
-    print("| peer: the same evening without hand records (no analysis) | %.2f | %.3f |" % (
-        statistics.median(none), statistics.median(none) / statistics.median(first)))
+    first, second, none = (statistics.median(x) for x in (first, second, none))
+    print("%d boards, %d kept solved after the first run; medians of %d runs" % (
+        boards, kept, REPEAT))
+    print()
+    print("| measure | value | peer | peer value | ratio |")
+    print("|---|---|---|---|---|")
+    print("| report, second run: read from double_dummy, no solver loaded (s) | %.2f | first "
+          "run: every deal solved (endplay) and kept | %.2f | %.3f |" % (second, first,
+                                                                         second / first))
+    print("| report, second run (s) | %.2f | the same evening without hand records (no "
+          "analysis) | %.2f | %.2f |" % (second, none, second / none))
 
 
 if __name__ == "__main__":
