@@ -31,6 +31,7 @@ SCRIPTS = [
     ("Sync: protocol efficiency, sync time, ingest", "sync_bench.py"),
     ("Ingest on SQLite and PostgreSQL, several stations", "pg_ingest_bench.py"),
     ("Live page: a sync to the result on the open page", "web_bench.py"),
+    ("Report: double-dummy analysis kept in the database", "report_cache.py"),
 ]
 _NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
 

@@ -12,7 +12,7 @@ from terminal.journal import Journal
 from terminal.session import Session
 
 from host_sync.event.hand_record import hand_bytes
-from host_sync.event.setup import PIN_ROUNDS, pin_hash
+from host_sync.event.pin import PIN_ROUNDS, SCHEME, derived_key, terminal_check
 from hw import keys  # noqa: E402
 
 KEY = b"simulator-event-key-32-bytes...."  # terminal.keyscript's
@@ -52,7 +52,8 @@ def make_config(seed=7, pin=PIN, **settings):
         "players": {p: [100 + 2 * p, 101 + 2 * p] for p in range(1, 20)},
         "boards": {b: board_entry(random_deal(rng)) for b in range(1, BOARDS + 1)},
         "set": dict({"lang": "ru", "auction": 1, "lead": 1, "quick": 1}, **settings),
-        "salt": SALT, "kdf": PIN_ROUNDS, "pin": pin_hash(SALT, pin),
+        "salt": SALT, "kdf": PIN_ROUNDS, "pv": SCHEME,
+        "pin": terminal_check(derived_key(pin, SALT), "T3").hex(),
     }
     return data
 

@@ -157,6 +157,8 @@ def test_endplay_reads_the_demo_pbn_with_every_recorded_auction(demo):
     recorded = demo["db"].value("SELECT COUNT(*) FROM (SELECT DISTINCT round_id, board "
                                 "FROM calls)")
     assert len(boards) == len(games) == TABLES * ROUNDS * PER_ROUND
+    # the par of each board from the report's analysis (kept in the event database)
+    assert all(board.info["OptimumScore"].split()[0] in ("NS", "EW") for board in boards)
     assert recorded and sum(1 for g in games if g.calls) == recorded
     for board, game in zip(boards, games):
         # endplay shows a call with a note as alerted ('2♣!*'): the call is before the '!'

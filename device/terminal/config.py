@@ -88,14 +88,18 @@ class Config:
         return _record(self._players, 8, n, 3)
 
     def pin_ok(self, pin):
-        """Whether pin (digits) is the director's: PBKDF2 of it under the pushed salt and
-        rounds compared with the pushed hash; 0000 on a terminal never configured (_pin
+        """Whether pin (digits) is the director's: its PBKDF2 under the pushed salt and
+        rounds, then the HMAC of this terminal's identity under that, compared with the
+        pushed check (host_sync.event.pin); 0000 on a terminal never configured (_pin
         None); nothing when the pushed PIN part was malformed (_pin empty: the next sync
         mends it, and director mode stays shut rather than open to 0000)."""
         if self._pin is None:
             return pin == "0000"
-        got = hmac256.pbkdf2(pin.encode(), self.salt.encode(), self.kdf)
-        return hmac256.equal(got, self._pin)
+        if not self._pin:
+            return False
+        key = hmac256.pbkdf2(pin.encode(), self.salt.encode(), self.kdf)
+        return hmac256.equal(hmac256.digest(key, b"pin " + self.terminal.encode()),
+                             self._pin)
 
 
 def holder(hand, card):

@@ -83,17 +83,19 @@ def fill(config, data):
 
 
 def _pin(config, data):
-    """The director's PIN part: `salt` (text), `kdf` (PBKDF2 rounds), `pin` (the 32-byte
-    hash in hex). None when there is none (a terminal never configured takes 0000:
-    docs/CONFIG.md says change it); empty, so that no PIN opens director mode, when it is
-    malformed."""
+    """The director's PIN part: `salt` (text), `kdf` (PBKDF2 rounds), `pv` 2 (the scheme:
+    the check is HMAC(PBKDF2(PIN), 'pin ' + term), host_sync.event.pin) and `pin` (that
+    check, 32 bytes in hex); `term` is needed too. None when there is none (a terminal never
+    configured takes 0000: docs/CONFIG.md says change it); empty, so that no PIN opens
+    director mode, when it is malformed or of an older host's scheme."""
     config.salt, config.kdf, config._pin = "", 0, None
     if "pin" not in data:
         return
     config._pin = b""
     salt, rounds, pin = data.get("salt"), data.get("kdf"), data.get("pin")
     if not (_number(rounds, 1, _MAX_KDF) and isinstance(salt, str) and
-            0 < len(salt) <= _MAX_TEXT and isinstance(pin, str) and len(pin) == 64):
+            0 < len(salt) <= _MAX_TEXT and isinstance(pin, str) and len(pin) == 64 and
+            _number(data.get("pv"), 2, 2) and isinstance(config.terminal, str)):
         config.errors.append("pin")
         return
     try:

@@ -2,7 +2,8 @@
 has no hmac module and no hashlib.pbkdf2_hmac.
 
 The host checks the same tags with the standard `hmac` module, and derives the director's PIN
-hash with `hashlib.pbkdf2_hmac` (tests/test_pin.py holds the two to the same vectors).
+key with `hashlib.pbkdf2_hmac` and each terminal's check from it with `hmac`
+(host_sync.event.pin; tests/test_pin.py holds both to the same vectors).
 """
 
 from hashlib import sha256

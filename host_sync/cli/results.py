@@ -7,6 +7,7 @@ from rich.console import Console
 
 from host_sync.cli.lang import lang_option, say, tr
 from host_sync.interchange.files import is_database, load, output_format, save
+from host_sync.reports.analysis import board_analyses
 from host_sync.reports.console import print_rankings
 from host_sync.reports.director import session_director_list
 from host_sync.reports.i18n import LANGUAGES
@@ -27,9 +28,12 @@ def run_score(args, out, err):
 
 
 def run_export(args, out, err):
-    output_format(args.output)  # before reading anything
+    kind = output_format(args.output)  # before reading anything
     session = load(args.source, args.method, args.session)
-    save(session, args.output)
+    analyses = None  # PBN carries the par and the double-dummy tricks (OptimumScore...)
+    if kind == ".pbn" and session.results:
+        analyses = board_analyses(session, args.source if is_database(args.source) else None)
+    save(session, args.output, analyses)
     out.write(say(args, "export: %d results -> %s\n", "export: результатов %d -> %s\n")
               % (len(session.results), args.output))
     return 0
@@ -38,10 +42,12 @@ def run_export(args, out, err):
 def run_report(args, out, err):
     session = load(args.source, args.method, args.session)
     scored = score_session(session)
-    director = (session_director_list(args.source, args.session)
-                if is_database(args.source) else None)
+    database = args.source if is_database(args.source) else None
+    director = None if database is None else session_director_list(database, args.session)
+    analyses = board_analyses(session, database)  # solved once, kept in the database
     for lang in args.pages:
-        files = render_site(session, Path(args.output) / lang, lang, scored, director)
+        files = render_site(session, Path(args.output) / lang, lang, scored, director,
+                            analyses)
         out.write(say(args, "report: %d pages -> %s\n", "report: страниц %d -> %s\n")
                   % (len(files), Path(args.output) / lang))
     return 0

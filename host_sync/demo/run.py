@@ -37,6 +37,7 @@ from host_sync.event.db import open_db
 from host_sync.interchange.deals import import_deals, read_deals
 from host_sync.interchange.files import load, save
 from host_sync.interchange.names_csv import import_names, read_names
+from host_sync.reports.analysis import board_analyses
 from host_sync.reports.console import print_rankings
 from host_sync.reports.director import session_director_list
 from host_sync.reports.render import render_site
@@ -294,13 +295,14 @@ class Demo:
     def publish(self):
         session = load(self.db_path)
         scored = score_session(session)
+        analyses = board_analyses(session, self.db_path)  # the report's and the PBN's
         written = []
         for name in ("session.pbn", "session.xml", "travellers.csv"):
-            save(session, self.out / name)
+            save(session, self.out / name, analyses)
             written.append(str(self.out / name))
         for lang in ("ru", "en"):
             render_site(session, self.out / "report" / lang, lang, scored,
-                        session_director_list(self.db_path))
+                        session_director_list(self.db_path), analyses)
         written.append(str(self.out / "report" / self.lang / "index.html"))
         self.say("files", ", ".join(written))
         return scored

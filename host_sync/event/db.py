@@ -62,6 +62,15 @@ def migrations():
     return found
 
 
+def _python_step(version):
+    """The part of migration `version` that SQL cannot spell, run after its file in the same
+    transaction with the Database; None for most. 008: PBKDF2 of the director's PIN."""
+    if version == 8:
+        from host_sync.event import pin
+        return pin.migrate_clear_pin
+    return None
+
+
 def _postgres_variant(path):
     variant = path.with_name(path.name[:-len(".sql")] + POSTGRES_SUFFIX)
     return variant if variant.is_file() else None
@@ -120,6 +129,10 @@ class Database:
         # terminal then deletes those records, so a commit must survive a power cut. Cost:
         # one fsync of the WAL per commit (one per 64-record pull window; bench/sync_bench.py).
         self.conn.execute("PRAGMA synchronous = FULL")
+        # What an UPDATE or DELETE replaces is overwritten with zeros in the file, not left in
+        # its free space: migration 008's redaction of the director's PIN must leave no copy
+        # (the default of Debian's SQLite already, not of every build)
+        self.conn.execute("PRAGMA secure_delete = ON")
 
     def _tables(self):
         if self.postgres:
@@ -187,6 +200,9 @@ class Database:
                 else:
                     for statement in _statements(path.read_text()):
                         self.conn.execute(postgres.ddl(statement) if self.postgres else statement)
+                step = _python_step(version)
+                if step is not None:
+                    step(self)
                 self.conn.execute("INSERT INTO schema_version VALUES (?, ?)", (version, now()))
 
     # -- transactions --------------------------------------------------------------------

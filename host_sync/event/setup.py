@@ -18,6 +18,7 @@ from bridge import boards as law2
 from bridge.calls import level, strain
 
 from host_sync.errors import Refused
+from host_sync.event import pin as pin_rules
 from host_sync.event.db import now
 from host_sync.event.hand_record import hand_bytes
 from host_sync.movements import Movement
@@ -25,9 +26,6 @@ from host_sync.scoring.session import ns_points
 
 ACTOR = "scorer"
 KEY_SIZE = 32
-# PBKDF2-HMAC-SHA256 rounds of the director's PIN: about 0.3 s an attempt on an RP2040 by
-# the estimate in BENCHMARKS.md (bench/pin_kdf.py), "well under a second" as issue 14 asks
-PIN_ROUNDS = 1000
 
 
 class SetupError(Refused):
@@ -104,19 +102,6 @@ def set_setting(db, event_id, name, value, actor=ACTOR):
             db.insert("settings", dict(key, value=text), actor, key=key)
 
 
-def pin_hash(salt, pin, rounds=PIN_ROUNDS):
-    """What the terminal compares (terminal.config.Config.pin_ok): PBKDF2-HMAC-SHA256 of the
-    PIN under the salt (both as UTF-8), 32 bytes in hex."""
-    return hashlib.pbkdf2_hmac("sha256", pin.encode(), salt.encode(), rounds).hex()
-
-
-def pin_salt(event_key, terminal_id):
-    """A terminal's own PIN salt, 16 hex digits from the event's secret and its identity:
-    one terminal's hash says nothing about another's, and it stays the same from sync to
-    sync with nothing more to store."""
-    return hmac.new(event_key, b"pin-salt " + terminal_id.encode(), "sha256").hexdigest()[:16]
-
-
 def check_pin(pin):
     """SetupError unless pin is a director's PIN the terminal takes: 4 to 8 digits."""
     if not (isinstance(pin, str) and pin.isdigit() and pin.isascii() and 4 <= len(pin) <= 8):
@@ -125,23 +110,23 @@ def check_pin(pin):
 
 
 def set_director_pin(db, event_id, pin, actor=ACTOR):
-    """Keep the director's PIN itself (the database already holds the event's secret, which
-    opens every terminal's key): each terminal's configuration carries its own salted hash
-    of it (pin_config), and the PIN never reaches a terminal."""
+    """Keep what the terminals' PIN checks are derived from, never the PIN itself: its PBKDF2
+    under the event's salt (host_sync.event.pin: the database and its audit rows hold no
+    PIN); each terminal's configuration carries its own check of it (pin_config)."""
     check_pin(pin)
-    set_setting(db, event_id, "pin", {"pin": pin}, actor)
+    set_setting(db, event_id, "pin", pin_rules.stored_form(the_event(db)[2], pin), actor)
 
 
-def pin_config(db, terminal_id, pin):
+def pin_config(db, terminal_id, stored):
     """The PIN part of a terminal's configuration (docs/CONFIG.md) from the stored setting."""
-    if "pin" not in pin:  # the sha256 form of before, with no PIN kept to derive from
-        raise SetupError("the director's PIN was stored by an older host-sync as a hash the "
+    part = pin_rules.terminal_part(stored, terminal_id)
+    if part is None:  # a form of before (the sha256 hash), with nothing to derive from
+        raise SetupError("the director's PIN was stored by an older host-sync in a form the "
                          "terminals no longer take; set it again (set_director_pin)",
                          ru="PIN судьи сохранён старой версией host-sync в виде, который "
                             "терминалы больше не принимают; задайте его заново "
                             "(set_director_pin)")
-    salt = pin_salt(the_event(db)[2], terminal_id)
-    return {"salt": salt, "kdf": PIN_ROUNDS, "pin": pin_hash(salt, pin["pin"])}
+    return part
 
 
 SECTION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # what a terminal can be placed in

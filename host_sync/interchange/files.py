@@ -87,9 +87,11 @@ def load(path, method=None, session=None):
     return loaded
 
 
-def save(session, path):
+def save(session, path, analyses=None):
     """Score the session and write it in the format of `path`'s extension; refused, nothing
-    written, when the session has no results (an empty file would read as a result)."""
+    written, when the session has no results (an empty file would read as a result).
+    `analyses` ({board: Analysis}, host_sync.reports.analysis.board_analyses) go into PBN's
+    OptimumScore and OptimumResultTable."""
     kind = output_format(path)
     if not session.results:
         raise Refused("%s: the session has no verified results yet; nothing was written" %
@@ -97,7 +99,7 @@ def save(session, path):
                       "записано" % path)
     scored = score_session(session)
     if kind == ".pbn":
-        write_file(path, session_games(session, scored))
+        write_file(path, session_games(session, scored, analyses))
     elif kind == ".xml":
         Path(path).write_text(export_xml(session, scored), encoding="utf-8")
     else:

@@ -3,19 +3,27 @@
 The tricks and par come from a real solver, Bo Haglund's DDS through endplay
 (endplay.dds.calc_dd_table and par), never from our own search: a club compares them with the
 travellers, and a wrong par would read as a wrong score. Solving a deal costs a good part of a
-second of CPU, so each (deal, dealer, vulnerability) is solved once per process (the Russian
-and English pages of a report run share it). A deal the solver cannot take (a hand missing or
-short of cards, a card twice) gets no analysis: the page shows the hands it has and no table.
+second of CPU (and loading endplay another), so each (deal, dealer, vulnerability) is solved
+once per process (the Russian and English pages of a report run share it) and, given the event
+database the report is made from, once for good: `board_analyses` keeps what the solver said in
+its `double_dummy` table (migration 007), keyed by the deal itself, so a hand record corrected
+after a report is solved again and the next report of an unchanged event loads no solver at
+all. A deal the solver cannot take (a hand missing or short of cards, a card twice) gets no
+analysis: the page shows the hands it has and no table.
 """
 
+import json
 from collections import namedtuple
 from functools import lru_cache
 
 from bridge.seats import SEATS
 
+from host_sync.event.db import now, open_db
+
 STRAINS = ("C", "D", "H", "S", "NT")  # the table's columns, lowest first as hand records show
 DENOM = ("S", "H", "D", "C", "NT")  # endplay's Denom order
 HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
+ACTOR = "report"  # who writes the double_dummy rows, in their audit
 
 Analysis = namedtuple("Analysis", "tricks par_score par hcp")
 Analysis.__doc__ = """tricks: {seat letter: {strain: tricks declarer takes}}; par_score: NS
@@ -39,9 +47,94 @@ def hcp(deal):
 def analyse(deal, dealer, vul):
     """The Analysis of a PBN Deal value for a board with `dealer` (seat index) and `vul`
     ('None', 'NS', 'EW', 'All'); None when the deal is not four full hands."""
-    if not deal or ":" not in deal:
+    key = deal_key(deal, dealer, vul)
+    return None if key is None else _solve(*key)
+
+
+# A whole deal in PBN is 69 characters ('N:' + 52 cards + 12 dots + 3 spaces); a longer one is
+# not four hands of 13 and is not solved, nor kept as a key
+_DEAL_LENGTH = 69
+_RISKS = ("", "X", "XX")
+
+
+def deal_key(deal, dealer, vul):
+    """(deal, dealer, vul) as solved and as stored: the Deal value upper-cased with single
+    spaces, None when it cannot be four full hands (no solver is loaded to say so)."""
+    if not isinstance(deal, str) or ":" not in deal:
         return None
-    return _solve(deal.strip(), dealer, vul)
+    first, hands = deal.upper().split(":", 1)
+    text = first.strip() + ":" + " ".join(hands.split())
+    return (text, dealer, vul) if len(text) == _DEAL_LENGTH else None
+
+
+def board_analyses(session, database=None):
+    """{board number: Analysis or None} of every board of `session` with a result. With
+    `database` (the path or URL of the event database the session was read from) each one is
+    read from its `double_dummy` table, and what had to be solved is written there in one
+    transaction once the solver is done (never holding the writer's lock while it runs: the
+    station may be writing). A stored row that does not read as an analysis is solved again
+    and replaced."""
+    played = {r.board for r in session.results}
+    keys = {n: deal_key(b.deal, b.dealer_seat(), b.vul()) for n, b in session.boards.items()
+            if n in played}
+    if database is None:
+        return {n: None if k is None else _solve(*k) for n, k in keys.items()}
+    with open_db(database) as db:
+        stored = {(r["deal"], r["dealer"], r["vul"]): r["analysis"] for r in db.all(
+            "SELECT deal, dealer, vul, analysis FROM double_dummy")}
+        out, solved = {}, {}
+        for number, key in keys.items():
+            found = None if key is None else from_json(key[0], stored.get(key))
+            if found is None and key is not None:
+                found = solved[key] = _solve(*key)
+            out[number] = found
+        _store(db, {k: a for k, a in solved.items() if a is not None})
+    return out
+
+
+def _store(db, solved):
+    if not solved:
+        return
+    with db.transaction():
+        for (deal, dealer, vul), analysis in solved.items():
+            key = {"deal": deal, "dealer": dealer, "vul": vul}
+            values = {"analysis": to_json(analysis), "solved_at": now()}
+            if db.one("SELECT 1 FROM double_dummy WHERE deal = ? AND dealer = ? AND vul = ?",
+                      (deal, dealer, vul)):
+                db.update("double_dummy", key, values, ACTOR)
+            else:
+                db.insert("double_dummy", dict(key, **values), ACTOR, key=key)
+
+
+def to_json(analysis):
+    """An Analysis as the double_dummy table keeps it (high-card points are not kept)."""
+    return json.dumps({"tricks": {seat: [analysis.tricks[seat][s] for s in STRAINS]
+                                  for seat in SEATS},
+                       "score": analysis.par_score, "par": [list(p) for p in analysis.par]},
+                      sort_keys=True)
+
+
+def from_json(deal, text):
+    """The Analysis stored as `text` for `deal`, or None when there is none or it is not one
+    (a damaged or edited row: tricks 0..13 for each seat and strain, a par score that is a
+    multiple of 10, par contracts of level 1..7 in a known strain, seat and risk)."""
+    try:
+        data = json.loads(text)
+        rows = [data["tricks"][seat] for seat in SEATS]
+        score, par = data["score"], tuple(tuple(p) for p in data["par"])
+    except (TypeError, ValueError, KeyError):
+        return None
+    if not (all(len(row) == len(STRAINS) and all(_int(n, 0, 13) for n in row) for row in rows)
+            and _int(score, -7600, 7600) and score % 10 == 0 and all(
+                len(p) == 5 and _int(p[0], 1, 7) and p[1] in STRAINS and p[2] in SEATS and
+                p[3] in _RISKS and _int(p[4], -13, 6) for p in par)):
+        return None
+    return Analysis({seat: dict(zip(STRAINS, row)) for seat, row in zip(SEATS, rows)}, score,
+                    par, hcp(deal))
+
+
+def _int(value, low, high):
+    return type(value) is int and low <= value <= high
 
 
 @lru_cache(maxsize=256)

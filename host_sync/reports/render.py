@@ -8,7 +8,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from host_sync.errors import Refused
 from host_sync.event.flags import detail_text
-from host_sync.reports.analysis import STRAINS, analyse
+from host_sync.reports.analysis import STRAINS, board_analyses
 from host_sync.reports.charts import frequency_chart, ranking_chart
 from host_sync.reports.i18n import texts
 from host_sync.reports.notation import Notation, suits
@@ -116,16 +116,19 @@ def _environment():
     return env
 
 
-def render_site(session, out_dir, lang="ru", scored=None, director=None):
+def render_site(session, out_dir, lang="ru", scored=None, director=None, analyses=None):
     """Write index.html, boards.html, board-N.html, a page per pair (pair_page) and, given
     the director's list (host_sync.event.flags.director_list entries), director.html; returns
-    the file list. Refused, nothing written, for a session with no results: empty pages
-    published by mistake would read as an evening without a result."""
+    the file list. `analyses`: {board: Analysis} (host_sync.reports.analysis.board_analyses,
+    which keeps them in the event database), solved here when not given. Refused, nothing
+    written, for a session with no results: empty pages published by mistake would read as an
+    evening without a result."""
     if not session.results:
         raise Refused("the session has no verified results yet; no pages were written",
                       ru="в сессии ещё нет подтверждённых результатов; страницы не записаны")
     t = texts(lang)
     scored = scored or score_session(session)
+    analyses = board_analyses(session) if analyses is None else analyses
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     env = _environment()
@@ -152,7 +155,7 @@ def render_site(session, out_dir, lang="ru", scored=None, director=None):
     for number, lines in scored.lines.items():
         board = session.board(number)
         scores = [ln.ns_points for ln in lines if isinstance(ln.ns_points, int)]
-        analysis = analyse(board.deal, board.dealer_seat(), board.vul())
+        analysis = analyses.get(number)
         dealer = SEATS[board.dealer_seat()]
         auctions = [(ln.result, *auction_rows(ln.result.auction, dealer))
                     for ln in lines if ln.result.auction]

@@ -6,7 +6,10 @@ tag for is written in tags of this project, which other readers skip (PBN 4.9):
 PairId_NS / PairId_EW (the pair numbers), Adjusted ("assigned", "weighted 1/3 110;2/3 -50",
 "artificial NS A+ EW A-") and FouledGroup. The opening lead is the play section's only card
 (the rest of the first trick '-');
-the recorded auction, with the director's rulings as notes, the auction section.
+the recorded auction, with the director's rulings as notes, the auction section. Given the
+boards' double-dummy analyses (host_sync.reports.analysis), every game of a board carries its
+OptimumScore (4.2.7: the par, NS or EW as the side that scores it) and the board's last game its
+OptimumResultTable (5.7: the tricks of each declarer in each denomination, 20 rows).
 Import reads such games back into a `Session`.
 """
 
@@ -160,15 +163,38 @@ def _total_table(session, scored):
     return table
 
 
-def session_games(session, scored=None):
-    """The PBN games of a session, with ScoreTables and the TotalScoreTable."""
+def optimum_score(analysis):
+    """The OptimumScore tag (4.2.7) of an analysis: 'NS 420', 'EW 100', 'NS 0' when passed out."""
+    score = analysis.par_score
+    return "%s %d" % ("NS" if score >= 0 else "EW", abs(score))
+
+
+def optimum_table(analysis):
+    """The OptimumResultTable (5.7) of an analysis: declarer N E S W, denominations from NT
+    down, as double-dummy tables are read."""
+    table = Table.parse("Declarer;Denomination\\2R;Result\\2R", [])
+    table.rows = [[seat, strain, str(analysis.tricks[seat][strain])] for seat in SEATS
+                  for strain in ("NT", "S", "H", "D", "C")]
+    return table
+
+
+def session_games(session, scored=None, analyses=None):
+    """The PBN games of a session, with ScoreTables and the TotalScoreTable, and given
+    `analyses` ({board: Analysis or None}) each board's OptimumScore and OptimumResultTable."""
     scored = scored or score_session(session)
+    analyses = analyses or {}
     games = []
     for number, lines in scored.lines.items():
         board = session.board(number)
         board_games = [_game(session, s.result, board) for s in lines]
         table = _score_table(session, lines)
         board_games[-1].sections["ScoreTable"] = (table.value(), table.lines())
+        analysis = analyses.get(number)
+        if analysis is not None:
+            for game in board_games:
+                game.tags["OptimumScore"] = optimum_score(analysis)
+            table = optimum_table(analysis)
+            board_games[-1].sections["OptimumResultTable"] = (table.value(), table.lines())
         games += board_games
     if games:
         table = _total_table(session, scored)
