@@ -42,7 +42,7 @@ from terminal_support import (  # noqa: E402
 from test_terminal_session import FACTOR, ROM_PLAY_BUDGET, ROM_SESSION_BUDGET  # noqa: E402
 
 REPEAT = 3
-BEFORE = "7fe37f4"  # main before the tail journal and the cell redraw
+BEFORE = "7d3d02d"  # main before the auction screen kept its title and calls between keys
 GC_THRESHOLD = {"before": 12288, "now": 12288}  # gc.threshold in terminal/__init__.py
 FLASH_BLOCKS = 300  # a 1.2 MB littlefs, about the Pico's
 HEAP = "400k"  # room enough to measure; the figure is the peak actually used

@@ -12,7 +12,8 @@ shows and keys wait; a configuration it brings is taken at once (the app is rebu
 journal on it, exactly as after a power cut).
 
 Start-up (`main`): the keys held at power-on choose the way (BACK and DIR: maintenance, the
-USB REPL left open for `make flash`; MENU: the self-test of docs/HARDWARE.md); otherwise
+USB REPL left open for `make flash`; MENU: the self-test of docs/HARDWARE.md, its outcome
+journaled as an `st` record for the host); otherwise
 Ctrl-C on the link is made plain data (micropython.kbd_intr(-1): the REPL is never reached
 while main.py runs), the boot screen shows the firmware, the terminal id and the table (or
 what to do about a missing or damaged configuration), and the terminal starts under a
@@ -171,8 +172,9 @@ def main(machine=None, stream_in=None, stream_out=None, turns=-1, folder=FOLDER)
     micropython.kbd_intr(-1)
     wdt = machine.WDT(timeout=WATCHDOG_MS)
     feed = wdt.feed
+    tested = None  # the self-test's outcome, journaled once the journal is open
     if keys.MENU in pressed:
-        boot.self_test(board, folder, time.sleep_ms, feed)
+        tested = boot.self_test(board, folder, time.sleep_ms, feed)
     config = Config.load(folder + "/config.cbor")
     from terminal import ui_text
 
@@ -187,6 +189,9 @@ def main(machine=None, stream_in=None, stream_out=None, turns=-1, folder=FOLDER)
             feed()
             if term is None:
                 term = Terminal(board, folder, ident, stream_in, stream_out, feed)
+            if tested is not None:  # an `st` record for the host (docs/RECORDS.md), tried
+                record, tested = tested, None  # once: a full flash must not loop here
+                term.journal.append("st", record)
             term.run(feed, 1 if turns > 0 else -1)
         except Exception as e:  # noqa: BLE001 (the boundary: every failure is logged)
             log_exception(e, folder)

@@ -9,6 +9,7 @@ unplug or plug (the display on I2C0). At the end one JSON line: whether main() r
 terminal, the watchdog's feeds, the panel lit and its RAM's sum, the key clicks, the records.
 """
 
+import json
 import sys
 
 import fake_machine as m
@@ -70,7 +71,12 @@ wdt = m.world.watchdog
 clicks = -1
 if term is not None:
     clicks = sum(1 for _, what, v in term.board.buzzer._pwm.log if what == "freq" and v == 2400)
-print('{"term": %s, "feeds": %d, "lit": %s, "ram": %d, "clicks": %d, "records": %d}' % (
-    "false" if term is None else "true", wdt.feeds if wdt else -1,
-    "true" if panel.lit else "false", sum(panel.ram), clicks,
-    term.journal.last if term is not None else -1))
+tested = None  # the self-test's `st` record, if the journal has one
+if term is not None:
+    for _seq, kind, data, _tag in term.journal.records_after(0):
+        if kind == "st":
+            tested = data
+print('{"term": %s, "feeds": %d, "lit": %s, "ram": %d, "clicks": %d, "records": %d, '
+      '"st": %s}' % ("false" if term is None else "true", wdt.feeds if wdt else -1,
+                     "true" if panel.lit else "false", sum(panel.ram), clicks,
+                     term.journal.last if term is not None else -1, json.dumps(tested)))

@@ -89,6 +89,32 @@ def test_self_test_clicks_every_key_and_leaves_on_a_held_back(tree, tmp_path):
     # the self-test's 24 keys and held BACK (released into the app: no record, no click)
     assert report["clicks"] >= 24
     assert not (tmp_path / "s" / "selftest.tmp").exists()
+    # its outcome is journaled for the host (docs/RECORDS.md `st`): every key, the flash
+    st = report["st"]
+    assert st["k"] == sum(1 << k for k in layout.LAYOUT if k != layout.NO_KEY)
+    assert st["fl"] == 1 and st["lit"] == 1 and st["led"] >= 2
+    assert st["bz"] == 25  # a click for each key, and for the press of the BACK held
+    assert st["fw"]
+
+
+def test_a_partial_self_test_is_journaled_as_it_was(tree, tmp_path):
+    """Five keys pressed, then BACK held: the record says which five (and BACK), no more."""
+    from hw import layout
+
+    positions = ["%d,%d" % divmod(i, 5) for i, k in enumerate(layout.LAYOUT)
+                 if k != layout.NO_KEY][:5]
+    events = ["0:press:" + MENU, "150:release:" + MENU] + keys_at(2000, *positions) + \
+        ["4000:press:" + BACK, "6000:release:" + BACK]
+    report, _, log = power_on(tree, tmp_path / "p", 2000, *events)
+    pressed = [k for k in layout.LAYOUT if k != layout.NO_KEY][:5]
+    assert log is None and report["st"]["k"] == sum(1 << k for k in pressed) | (
+        1 << layout.LAYOUT[4 * 5 + 0])
+    assert report["st"]["bz"] == 6
+
+
+def test_no_self_test_no_record(tree, tmp_path):
+    report, _, _ = power_on(tree, tmp_path / "n", 2000, *keys_at(4000, OK))
+    assert report["st"] is None
 
 
 def test_the_boot_screen_says_what_to_do_about_the_configuration():

@@ -28,6 +28,8 @@ class AuctionScreen:
         self.flags = flags  # 1 artificial, 2 same meaning: the director's judgment (27B1)
         self.change = 0  # 1 unintended (25A), 2 deliberate (25B)
         self.menu = False
+        self.shown = None  # [calls, their number, language, title, table]: `top`'s
+
 
     def caller(self, a):
         if self.change:
@@ -131,13 +133,10 @@ class AuctionScreen:
             if app.config.settings["quick"]:
                 out.append(t("m_quick"))
             return out + [t("m_boards"), t("m_lang"), t("m_sound"), t("back")]
-        out = [board_title(self.board)]
-        rows = table(a.calls)
-        out += rows[:1] + rows[-4:] if len(rows) > 5 else rows
+        out = self.top(a, 4)
         while len(out) < 6:
             out.append("")
         who = self.caller(a)
-        typed = (str(self.level) if self.level else "") + "_"
         if self.change:
             status = t("change")[:6] + " " + seat(who) + " " + \
                 (t("unintended") if self.change == 1 else t("deliberate"))[-3:]
@@ -149,9 +148,22 @@ class AuctionScreen:
             status = t("turn") + " " + seat(who)
         if who in a.must_pass:
             status += " " + t("pass")
-        out.append(status + ": " + typed)
+        out.append("%s: %s_" % (status, self.level or ""))
         return out
 
+
+    def top(self, a, last):
+        """The title bar, the seats' heading and the last `last` rounds of calls (`table`),
+        kept between keys: the title and the heading are made again only when the language
+        changes, the rounds when a call was added. Drawn anew at every key they were most
+        of what a key allocated (~5 KB of strings in a long auction)."""
+        shown = self.shown
+        if shown is None or shown[2] != lang():
+            shown = self.shown = [None, 0, lang(), board_title(self.board), None]
+        if shown[0] is not a.calls or shown[1] != len(a.calls):  # the engine's calls only
+            shown[0], shown[1] = a.calls, len(a.calls)  # grow; a replay makes a new list
+            shown[4] = table(a.calls, last)
+        return [shown[3]] + shown[4]
 
     def review(self, a):
         """The auction after the final pass, shown on request (PASS) until the opening lead
@@ -172,21 +184,52 @@ class AuctionScreen:
         return out
 
 
-def table(calls):
+def table(calls, last=0):
     """The seats' heading (N E S W), then the standing calls in those four columns, a line
-    per round of calls."""
-    out = ["".join(("  " + seat(s) + "  ") for s in range(4)).rstrip()]
-    row = [""] * 4
+    per round of calls; with `last`, only the heading and the last `last` rounds (no text is
+    made for the rounds before)."""
+    out = [row([seat(0), seat(1), seat(2), seat(3)])]
+    skip = 0  # rounds left out
+    if last:
+        col = rounds = -1
+        for packed in calls:
+            rounds += (packed >> 6) <= col
+            col = packed >> 6
+        skip = max(0, rounds + 1 - last)
+    cells = [""] * 4
     col = -1
     for packed in calls:
         s = packed >> 6
         if s <= col:
-            out.append("".join(("  " + c + "    ")[:5] for c in row).rstrip())
-            row = [""] * 4
-        row[s] = call_text(packed & 63)
+            if skip:
+                skip -= 1
+            else:
+                out.append(row(cells))
+            cells = [""] * 4
+        cells[s] = "" if skip else call_text(packed & 63)
         col = s
-    out.append("".join(("  " + c + "    ")[:5] for c in row).rstrip())
+    out.append(row(cells))
     return out
+
+
+_PAD = ("   ", "  ", " ", "")  # by a call's length: a column is 2 spaces, the call, these
+
+
+def row(cells):
+    """One line of `table`: four columns of 5 characters, each two spaces and at most 3
+    characters of its text ('Pas' for 'Pass'), the blanks at the end left out. Made in one
+    join: a string per piece, as before, was most of what a key allocated."""
+    end = 4
+    while end and not cells[end - 1]:
+        end -= 1
+    parts = []
+    for i in range(end):
+        c = cells[i] if len(cells[i]) <= 3 else cells[i][:3]
+        parts.append("  ")
+        parts.append(c)
+        if i < end - 1:
+            parts.append(_PAD[len(c)])
+    return "".join(parts)
 
 
 def irregularity_lines(a):

@@ -120,7 +120,10 @@ def flash_check(folder):
 def self_test(board, folder, wait, feed):
     """The check after assembly (docs/HARDWARE.md): the whole panel lit, then every key
     counted with a click, the LEDs stepping on each key, and the flash written and read.
-    Held BACK leaves; returns the keys that were seen (a bit per key code)."""
+    Held BACK leaves; returns the outcome, the fields of the `st` record main.py journals
+    (docs/RECORDS.md): `k` the keys seen (a bit per key code), `fl` 1 when the flash check
+    passed, `fr` its free KiB, `led` the LEDs stepped, `bz` the clicks played, `lit` 1 (the
+    whole panel was lit), `fw` the firmware."""
     d = board.display
     d.fill(1)
     d.show()
@@ -146,7 +149,8 @@ def self_test(board, folder, wait, feed):
             if k == keys.BACK:
                 for led in leds:
                     led.off()
-                return seen
+                return {"k": seen, "fl": 1 if ok else 0, "fr": free, "led": len(leds),
+                        "bz": n, "lit": 1, "fw": firmware()[:40]}
             continue
         seen |= 1 << k
         last = keys.NAMES[k]

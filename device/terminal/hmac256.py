@@ -13,8 +13,9 @@ from terminal import const
 _BLOCK = const(64)
 
 
-def _pads(key):
-    """The key padded to a block and xored with the inner and outer pads (0x36, 0x5C)."""
+def pads(key):
+    """The key padded to a block and xored with the inner and outer pads (0x36, 0x5C): made
+    once per key by a caller that tags many messages (terminal.journal), for `digest`."""
     key = bytes(key)
     if len(key) > _BLOCK:
         key = sha256(key).digest()
@@ -22,12 +23,16 @@ def _pads(key):
     return bytes(b ^ 0x36 for b in key), bytes(b ^ 0x5C for b in key)
 
 
-def digest(key, data):
-    """The 32-byte HMAC-SHA256 of data under key (both bytes-like)."""
-    inner, outer = _pads(key)
+def digest(key, *parts, padded=None):
+    """The 32-byte HMAC-SHA256 of the message `parts` (bytes-like, hashed in turn: the same
+    as of their concatenation, which is never made) under key, or under its `padded` pads."""
+    inner, outer = padded or pads(key)
     h = sha256(inner)
-    h.update(data)
-    return sha256(outer + h.digest()).digest()
+    for part in parts:
+        h.update(part)
+    h2 = sha256(outer)
+    h2.update(h.digest())
+    return h2.digest()
 
 
 def pbkdf2(password, salt, rounds):
@@ -35,7 +40,7 @@ def pbkdf2(password, salt, rounds):
     what the PIN check compares). The pads are made once, not per iteration (MicroPython's
     sha256 cannot be copied, so each iteration still hashes a pad block twice), and the
     running xor is one big int: a byte loop would cost more than the hashing."""
-    inner, outer = _pads(password)
+    inner, outer = pads(password)
     h = sha256(inner)
     h.update(salt)
     h.update(b"\x00\x00\x00\x01")

@@ -69,7 +69,8 @@ class Journal:
         if not isinstance(ident, str) or not ident:
             raise ValueError("journal: the terminal id must be a non-empty str")
         self.path = path
-        self._key = (key, cbor.encode(ident))  # the tags' key, and the identity they cover
+        # the tags' key as HMAC pads (made once, not per record), and the identity they cover
+        self._key = (hmac256.pads(key), cbor.encode(ident))
         new = path + ".new"
         try:
             os.stat(new)
@@ -167,8 +168,8 @@ class Journal:
         head = cbor.encode(seq) + cbor.encode(kind)
         body = cbor.encode(data)
         # b"\x84" heads a CBOR array of four items: [ident, seq, kind, data] and the record.
-        key, ident = self._key
-        tag = hmac256.digest(key, b"\x84" + ident + head + body)
+        padded, ident = self._key
+        tag = hmac256.digest(None, b"\x84", ident, head, body, padded=padded)
         return frame_cbor(b"\x84" + head + body + cbor.encode(tag))
 
     def append(self, kind, data):
@@ -267,7 +268,7 @@ class Journal:
         event's. Power-safe as compaction is: PATH.new, synced, renamed over PATH."""
         if not isinstance(key, bytes) or not key or not isinstance(ident, str) or not ident:
             raise ValueError("journal: a key is non-empty bytes and an identity a str")
-        self._key = (key, cbor.encode(ident))
+        self._key = (hmac256.pads(key), cbor.encode(ident))
         kept = self.kept()
         new = self.path + ".new"
         with open(new, "wb") as f:

@@ -99,8 +99,8 @@ def board_title(board):
     """The title bar of a board: 'Сд5 Сд:С Зона:все'."""
     vul = board.vul
     vul = t("vul_none") if vul == "None" else t("vul_all") if vul == "All" else vul
-    return t("brd") + str(board.b) + " " + t("dealer") + seat(board.dealer) + " " + \
-        t("vul") + vul
+    return "%s%d %s%s %s%s" % (t("brd"), board.b, t("dealer"), seat(board.dealer), t("vul"),
+                               vul)  # one string made, not one per piece
 
 
 def restrictions(auction, dcl):

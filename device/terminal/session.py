@@ -273,6 +273,8 @@ class Session:
             self.flags.append((d.get("b"), d.get("law"), d["why"]))
         elif kind == "td":
             self.bad_pins = 0 if d["ok"] == 1 else self.bad_pins + 1
+        elif kind == "st":
+            pass  # the self-test's outcome (terminal.boot): for the host's list only
         elif kind == "open":
             # every field first: an `open` without one changes nothing (skipped)
             rnd, sec, tbl, ns, ew = d["rnd"], d["sec"], d["tbl"], d["ns"], d["ew"]

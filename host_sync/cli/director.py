@@ -15,6 +15,7 @@ from host_sync.event.results import contract_text
 _TEXT = {
     "ru": {"session": "Сессия %s", "none": "Флагов и решений нет.", "open": "открыт",
            "ruled": "решён", "flag": "флаг", "ruling": "решение", "entry": "вход",
+           "test": "проверка",
            "law": "Закон %s", "entries": ", входов по PIN: %d (неверных %d)",
            "table": "стол %s", "round": "тур %s", "board": "сдача %s", "nowhere": "вне тура",
            "count": "флагов: %d (открыто %d), решений: %d",
@@ -38,9 +39,12 @@ _TEXT = {
                     "host_correction_stands": "исправление на хосте остаётся в силе",
                     "pin_ok": "верный PIN", "pin_bad": "неверный PIN",
                     "pin_lock": "неверный PIN, PIN заблокирован",
-                    "pin_lockout": "PIN заблокирован после неверных"}},
+                    "pin_lockout": "PIN заблокирован после неверных",
+                    "selftest_ok": "самопроверка: все клавиши и флеш в порядке",
+                    "selftest_bad": "самопроверка: не все клавиши или сбой флеша"}},
     "en": {"session": "Session %s", "none": "No flags and no rulings.", "open": "open",
            "ruled": "ruled", "flag": "flag", "ruling": "ruling", "entry": "entry",
+           "test": "check",
            "law": "Law %s", "entries": ", PIN entries: %d (%d wrong)",
            "table": "table %s", "round": "round %s", "board": "board %s",
            "nowhere": "outside a round", "count": "flags: %d (%d open), rulings: %d",
@@ -65,7 +69,9 @@ _TEXT = {
                     "host_correction_stands": "the host's correction stands",
                     "pin_ok": "right PIN", "pin_bad": "wrong PIN",
                     "pin_lock": "wrong PIN, PIN locked",
-                    "pin_lockout": "PIN locked after wrong ones"}},
+                    "pin_lockout": "PIN locked after wrong ones",
+                    "selftest_ok": "self-test: every key and the flash work",
+                    "selftest_bad": "self-test: keys missing or the flash failed"}},
 }
 
 

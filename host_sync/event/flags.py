@@ -25,7 +25,8 @@ from collections import namedtuple
 
 Entry = namedtuple("Entry", "kind session section table round board law what detail state at "
                             "terminal seq")
-Entry.__doc__ = """One line of the director's list. kind: 'flag', 'ruling' or 'entry'; what:
+Entry.__doc__ = """One line of the director's list. kind: 'flag', 'ruling', 'entry' or 'test' (a
+terminal's self-test: what 'selftest_ok' or 'selftest_bad'); what:
 the flag's short code (`why`), the ruling's entry ('accept', 'reject', a play entry, or None
 when the engine applied a paragraph by itself), or the PIN entry's 'pin_ok', 'pin_bad',
 'pin_lock'; state: 'open' or 'ruled' for a flag, None otherwise; table, round, board None
@@ -142,15 +143,35 @@ def director_list(db, session=None, only_open=False):
         "t.number AS tbl, ro.number AS rnd, NULL AS board, NULL AS law, x.body, "
         "'' AS detail, x.terminal_id, x.seq, NULL AS state, x.received_at AS at "
         "FROM records x " + _WHERE % "NULL" + "WHERE x.kind = 'td' AND x.valid = 1")]
+    tested = [] if only_open else [dict(r, **_self_test(r["body"])) for r in db.all(
+        "SELECT 'test' AS kind, s.number AS session, sec.letter AS section, "
+        "t.number AS tbl, ro.number AS rnd, NULL AS board, NULL AS law, x.body, "
+        "x.terminal_id, x.seq, NULL AS state, x.received_at AS at "
+        "FROM records x " + _WHERE % "NULL" + "WHERE x.kind = 'st' AND x.valid = 1")]
     entries = [Entry(r["kind"], r["session"], r["section"], r["tbl"], r["rnd"], r["board"],
                      r["law"], r["what"], r["detail"], r["state"], r["at"], r["terminal_id"],
                      r["seq"])
-               for r in list(flags) + list(rulings) + list(tried)
+               for r in list(flags) + list(rulings) + list(tried) + tested
                if session is None or r["session"] == session]
     if only_open:
         entries = [e for e in entries if e.state == "open"]
     return sorted(entries, key=lambda e: (e.session or 0, e.at or "", e.terminal or "",
                                           e.seq or 0, e.kind))
+
+
+SELF_TEST_KEYS = 24  # the keypad's keys (hw.layout: a 5x5 matrix less one position)
+
+
+def _self_test(body):
+    """What the list shows of a self-test record (`st`, checked on ingest): 'selftest_ok'
+    when it saw every key and the flash check passed, else 'selftest_bad'; the detail in
+    figures (keys seen, free flash, LEDs stepped, firmware)."""
+    d = json.loads(body)
+    seen = bin(d["k"]).count("1")
+    return {"what": "selftest_ok" if seen >= SELF_TEST_KEYS and d["fl"] == 1
+            else "selftest_bad",
+            "detail": "%d/%d, %dK, LED %d, %s" % (seen, SELF_TEST_KEYS, d["fr"], d["led"],
+                                                  d["fw"])}
 
 
 def _pin_entry(body):

@@ -9,8 +9,9 @@ fields when every pair kept its direction).
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
-from operator import attrgetter
+from functools import cached_property, lru_cache
+from itertools import repeat
+from operator import neg
 
 from bridge import boards as board_rules
 from bridge import calls
@@ -20,7 +21,7 @@ from bridge.seats import SEATS, parse_seat
 from host_sync.errors import Refused
 from host_sync.scoring import matchpoints as mp_scoring
 from host_sync.scoring.adjusted import Line, check_artificial, check_weighted, session_rule
-from host_sync.scoring.board import check_method, score_board, score_plain
+from host_sync.scoring.board import SIDES, check_method, score_board, score_plain
 from host_sync.scoring.ranking import labels, rank
 
 
@@ -208,8 +209,24 @@ class Scored:
     top: int  # 2/1 top of the board (matchpoints)
 
     def percent(self, side):
-        value = self.ns_value if side == "ns" else self.ew_value
-        return Fraction(100) * value / self.top if self.top else Fraction(50)
+        return _percent(self.ns_value if side == "ns" else self.ew_value, self.top)
+
+
+@dataclass(slots=True)
+class Traveller:
+    """A scored board as columns, one entry per result in the results' order: what the
+    totals, Law 12C2(c) and the 1/0.5 scale work on. Its `Scored` lines are built only
+    when something reads them (`SessionScore.lines`): for a 1,000-pair session, making
+    13,000 objects costs more than scoring the 13,000 results."""
+
+    results: list  # Result
+    top: int  # 2/1 top of the board (matchpoints), else 0
+    points: dict  # "ns" / "ew" -> each line's points for that side (None: artificial)
+    values: dict  # "ns" / "ew" -> each line's 2/1 matchpoints, IMPs or points
+
+    def lines(self):
+        return list(map(Scored, self.results, self.points["ns"], self.points["ew"],
+                        self.values["ns"], self.values["ew"], repeat(self.top)))
 
 
 @dataclass(slots=True)
@@ -230,8 +247,13 @@ class Standing:
 @dataclass
 class SessionScore:
     session: Session
-    lines: dict  # board -> [Scored]
+    travellers: dict  # board -> Traveller, boards in order
     standings: list  # Standing, in ranking order within each field
+
+    @cached_property
+    def lines(self):
+        """Board -> its [Scored], boards in order (built on first reading)."""
+        return {number: t.lines() for number, t in self.travellers.items()}
 
     def fields(self):
         """Field name ("" for one field, "NS"/"EW") -> standings in order."""
@@ -248,7 +270,7 @@ def score_session(session):
     if session.scale not in (1, 2):
         raise Refused("matchpoint scale must be 2 (2/1) or 1 (1/0.5), not %r"
                      % (session.scale,))
-    lines = {}
+    travellers = {}
     known = {}  # (contract, tricks, vulnerable) -> declarer's points, for _plain_points
     adjusted = False
     for number, results in session.travellers().items():
@@ -256,29 +278,33 @@ def score_session(session):
         top = mp_scoring.top(len(results)) if session.method == "mp" else 0
         points = _plain_points(results, vul, known)
         if points is None:
-            lines[number] = _score_adjusted(session, results, vul, top)
+            travellers[number] = _score_adjusted(session, results, vul, top)
             adjusted = True
         else:
             ns, ew = score_plain(points, session.method, session.trim)
-            lines[number] = [Scored(r, p, -p, a, b, top)
-                             for r, p, a, b in zip(results, points, ns, ew)]
+            travellers[number] = Traveller(results, top, {"ns": points, "ew": _negated(points)},
+                                           {"ns": ns, "ew": ew})
     if adjusted:
-        _apply_session_rule(session, lines)
+        _apply_session_rule(session, travellers)
     if session.method == "mp" and session.scale == 1:  # 1/0.5 matchpoints: every value halved
-        for scored_lines in lines.values():
-            for s in scored_lines:
-                s.ns_value, s.ew_value = Fraction(s.ns_value) / 2, Fraction(s.ew_value) / 2
-                s.top //= 2
-    return SessionScore(session, lines, _standings(session, lines))
+        for t in travellers.values():
+            t.values = {side: [Fraction(v) / 2 for v in t.values[side]] for side in SIDES}
+            t.top //= 2
+    return SessionScore(session, travellers, _standings(session, travellers))
+
+
+def _negated(values):
+    return list(map(neg, values))
 
 
 def _score_adjusted(session, results, vul, top):
-    """The Scored lines of a board with adjusted scores, through a `Line` per result."""
+    """The Traveller of a board with adjusted scores, through a `Line` per result."""
     built = [r.line(vul) for r in results]
     values = score_board(built, session.method, session.trim)
-    return [Scored(r, ln.entry("ns") if not ln.ns_artificial else None,
-                   ln.entry("ew") if not ln.ew_artificial else None, v[0], v[1], top)
-            for r, ln, v in zip(results, built, values)]
+    return Traveller(results, top,
+                     {side: [None if ln.artificial(side) else ln.entry(side) for ln in built]
+                      for side in SIDES},
+                     {side: [v[column] for v in values] for column, side in enumerate(SIDES)})
 
 
 def _plain_points(results, vul, known):
@@ -313,76 +339,61 @@ def _plain_points(results, vul, known):
 _SEAT_INDEX = {name: seat for seat, name in enumerate(SEATS)}  # "N" -> 0 .. "W" -> 3
 
 
-def _sides(lines):
-    """(pair, side, Scored) for every line of every board."""
-    for scored_lines in lines.values():
-        for s in scored_lines:
-            yield s.result.ns, "ns", s
-            yield s.result.ew, "ew", s
+def _sides(travellers):
+    """(pair, side, artificial code, traveller, index) for both sides of every line."""
+    for t in travellers.values():
+        for i, r in enumerate(t.results):
+            yield r.ns, "ns", r.ns_artificial, t, i
+            yield r.ew, "ew", r.ew_artificial, t, i
 
 
-def _apply_session_rule(session, lines):
+def _apply_session_rule(session, travellers):
     """Law 12C2(c): A+ / A- become the pair's average on its other boards when that is better
     (non-offender above 60 %) or worse (offender below 40 %)."""
     if session.method not in ("mp", "cross-imps", "butler"):
         return
-    ruled = {pair for pair, side, s in _sides(lines)
-             if (s.result.ns_artificial if side == "ns" else s.result.ew_artificial)
-             in ("A+", "A-")}
+    sides = list(_sides(travellers))
+    ruled = {pair for pair, side, code, t, i in sides if code in ("A+", "A-")}
     if not ruled:
         return
+
+    def value(side, t, i):  # a percentage in matchpoints, else IMPs
+        v = t.values[side][i]
+        return _percent(v, t.top) if session.method == "mp" else v
     sums = {}
-    for pair, side, s in _sides(lines):
-        if pair not in ruled or (s.result.ns_artificial if side == "ns"
-                                 else s.result.ew_artificial):
-            continue
-        value = s.percent(side) if session.method == "mp" else (
-            s.ns_value if side == "ns" else s.ew_value)
-        total, count = sums.get(pair, (0, 0))
-        sums[pair] = (total + value, count + 1)
-    for pair, side, s in _sides(lines):
-        code = s.result.ns_artificial if side == "ns" else s.result.ew_artificial
+    for pair, side, code, t, i in sides:
+        if pair in ruled and not code:
+            total, count = sums.get(pair, (0, 0))
+            sums[pair] = (total + value(side, t, i), count + 1)
+    for pair, side, code, t, i in sides:
         if code not in ("A+", "A-"):
             continue
         total, count = sums.get(pair, (0, 0))
         average = Fraction(total) / count if count else None
-        if session.method == "mp":
-            percent = session_rule(code, s.percent(side), average)
-            value = percent * s.top / 100
-        else:
-            value = session_rule(code, s.ns_value if side == "ns" else s.ew_value, average)
-        if side == "ns":
-            s.ns_value = value
-        else:
-            s.ew_value = value
+        ruled_value = session_rule(code, value(side, t, i), average)
+        t.values[side][i] = (ruled_value * t.top / 100 if session.method == "mp"
+                             else ruled_value)
 
 
-_NS_PAIR, _EW_PAIR = attrgetter("result.ns"), attrgetter("result.ew")
-
-
-def _standings(session, lines):
+def _standings(session, travellers):
     totals = {}  # pair -> total, pairs in order of first appearance
-    played = {}  # top of a board -> Counter of the pairs that played such boards
-    in_ns, in_ew = set(), set()
-    for scored_lines in lines.values():
-        get = totals.get
-        for s in scored_lines:
-            ns, ew = s.result.ns, s.result.ew
-            totals[ns] = get(ns, 0) + s.ns_value
-            totals[ew] = get(ew, 0) + s.ew_value
-        ns = list(map(_NS_PAIR, scored_lines))
-        ew = list(map(_EW_PAIR, scored_lines))
-        in_ns.update(ns)
-        in_ew.update(ew)
-        counter = played.setdefault(scored_lines[0].top, Counter())  # one top per board
-        counter.update(ns)
-        counter.update(ew)
-    fixed = in_ns.isdisjoint(in_ew)
+    played = {}  # top of a board -> Counters of the pairs that played such boards, NS and EW
+    get = totals.get
+    for t in travellers.values():
+        for r, ns_value, ew_value in zip(t.results, t.values["ns"], t.values["ew"]):
+            totals[r.ns] = get(r.ns, 0) + ns_value
+            totals[r.ew] = get(r.ew, 0) + ew_value
+        in_ns, in_ew = played.setdefault(t.top, (Counter(), Counter()))
+        in_ns.update([r.ns for r in t.results])
+        in_ew.update([r.ew for r in t.results])
+    in_ns = {pair for counters in played.values() for pair in counters[0]}
+    fixed = in_ns.isdisjoint(pair for counters in played.values() for pair in counters[1])
     boards, maxima = {}, {}  # pair -> boards played, sum of their tops
-    for top, counter in played.items():
-        for pair, count in counter.items():
-            boards[pair] = boards.get(pair, 0) + count
-            maxima[pair] = maxima.get(pair, 0) + top * count
+    for top, counters in played.items():
+        for counter in counters:
+            for pair, count in counter.items():
+                boards[pair] = boards.get(pair, 0) + count
+                maxima[pair] = maxima.get(pair, 0) + top * count
     standings = []
     for pair, total in totals.items():
         session.pair(pair)
@@ -410,11 +421,11 @@ def natural(label):
 
 
 def _percent(total, maximum):
-    """A pair's session percentage. A board with a single result has nothing to compare
-    (top 0): it adds nothing to the pair's matchpoints nor to its maximum, so the percentage
-    is taken over the boards that were compared. A pair none of whose boards was compared yet
-    (round 1 of a Mitchell) stands at the average, 50 %, as such a board does on its own
-    (`Scored.percent`, `matchpoints.percentage`)."""
+    """A line's percentage of its board's top, or a pair's session percentage. A board
+    with a single result has nothing to compare (top 0): it adds nothing to the pair's
+    matchpoints nor to its maximum, so the percentage is taken over the boards that were
+    compared. A pair none of whose boards was compared yet (round 1 of a Mitchell) stands at
+    the average, 50 %, as such a board does on its own (`matchpoints.percentage`)."""
     return Fraction(100 * total, maximum) if maximum else Fraction(50)
 
 

@@ -100,6 +100,12 @@ def check(kind, data):
         _int(data, "ok", 0, 1)
         _int(data, "lock", 1, 1, optional=True)
         return
+    if kind == "st":  # the self-test's outcome (terminal.boot.self_test)
+        _int(data, "k", 0, 2 ** 32 - 1)
+        for name, top in (("fl", 1), ("fr", 1 << 24), ("led", 16), ("bz", BIG), ("lit", 1)):
+            _int(data, name, 0, top)
+        _text(data, "fw")
+        return
     if kind not in _BOARD_KINDS:
         raise Invalid("unknown record kind %r" % kind)
     _int(data, "b", 1, BIG)
@@ -377,6 +383,8 @@ class _Run:
         if kind == "td":  # a director's entry at the keypad, in a round or between rounds
             if data.get("lock"):
                 self.flag(seq, None, "pin_lockout", None, "", source="terminal")
+            return
+        if kind == "st":  # a self-test at power-on: listed (event.flags), outside any round
             return
         if self.round is None:
             self.flag(seq, board, "no_round", None, detail("before_open", kind))
