@@ -2,13 +2,10 @@
 command line makes the same event on the server as in a SQLite file, shows it the same, and
 refuses the same things with exit status 2 and the event unchanged."""
 
-import test_setup_commands
 from web_support import evening as played_evening
 from web_support import play
 
 from host_sync.event.db import open_db
-
-host = test_setup_commands.host  # the fixture that runs `host-sync ARGS` in this process
 
 # what set-up stores, without the secrets (key, salted PIN) and time stamps of each run
 CONTENT = {

@@ -8,7 +8,7 @@ from sync_script import event_movement
 from host_sync.cli import main
 from host_sync.event import setup
 from host_sync.event.db import open_db
-from host_sync.event.flags import SELF_TEST_KEYS, director_list
+from host_sync.event.flags import SELF_TEST_KEYS, detail_text, director_list
 from host_sync.station.ingest import ingest
 
 T1 = "PICO-01"
@@ -63,5 +63,5 @@ def test_a_hostile_self_test_record_is_kept_invalid_flagged_and_nothing_else_is_
         assert db.value("SELECT valid FROM records WHERE seq = 1") == 0
         why = db.all("SELECT why, detail FROM flags")
         assert [w["why"] for w in why] == ["invalid_record"]
-        assert why[0]["detail"].startswith("st record: ")
+        assert detail_text(why[0]["detail"]).startswith("st record: ")
         assert [t[0] for t in listed(db)] == ["selftest_ok"]  # the next one stands
