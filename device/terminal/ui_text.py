@@ -81,7 +81,7 @@ lead_by|ходит %s|%s leads
 no_review|Торговля не записана|No auction recorded
 review_over|Первый ход сделан|The lead is faced
 lead_not_lho|Ходит ЛО разыгр.: %s|Leader is LHO: %s
-lead_no_card|У %s нет %s|%s does not hold %s
+card_refused|Карта не принята|Card not accepted
 restrict|Ограничения хода|Lead restrictions
 restrict_26|!огр.хода 26|!lead restr. 26
 tricks|Взятки разыгрывающего|Tricks by declarer
