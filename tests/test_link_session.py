@@ -2,6 +2,7 @@
 station (host_sync.station.sync) refuses bad frames (CRC, CBOR, types, oversize, bad HMAC, unknown
 terminal) with a logged reason and a count, while none of them reaches the database."""
 
+import hashlib
 import json
 import logging
 import os
@@ -109,6 +110,9 @@ def test_registration_proves_the_key_and_requests_need_its_tag(tmp_path):
     term = Link(str(tmp_path), "PICO-1")
     ok = register(term)[0]
     link.check_signed(KEY, term.nonce, ok)
+    [paired] = term.journal.records_after(0)  # the pairing journaled: the fact, not the key
+    assert paired[:2] == (1, "pair") and paired[2]["fp"] == hashlib.sha256(KEY).digest()[:8]
+    assert KEY not in settle(tmp_path / "journal")
     term.journal.append("board", {"b": 1})
     unsigned = {"m": "ack", "i": 3, "seq": 1}
     assert term.handle(unsigned)[0]["code"] == "auth"
@@ -117,18 +121,18 @@ def test_registration_proves_the_key_and_requests_need_its_tag(tmp_path):
     hello(term)  # a new conversation: a request signed for the old one is a replay
     assert term.handle(link.sign(KEY, old_nonce, unsigned))[0]["code"] == "auth"
     assert term.journal.base == 0
-    assert term.handle(signed(term, {"m": "ack", "i": 4, "seq": 2}))[0]["code"] == "ack_beyond"
+    assert term.handle(signed(term, {"m": "ack", "i": 4, "seq": 3}))[0]["code"] == "ack_beyond"
     assert term.handle(signed(term, {"m": "ack", "i": 5, "seq": 1}))[0] == {
         "m": "acked", "i": 5, "base": 1}
 
 
 def test_the_application_may_keep_records_it_still_needs(tmp_path):
     term = Link(str(tmp_path), "PICO-1", ack_limit=lambda seq: min(seq, 2))
-    register(term)
+    register(term)  # seq 1: the pairing
     for b in range(1, 6):
         term.journal.append("board", {"b": b})
     assert term.handle(signed(term, {"m": "ack", "i": 3, "seq": 5}))[0]["base"] == 2
-    assert [r[0] for r in term.journal.records_after(0)] == [3, 4, 5]
+    assert [r[0] for r in term.journal.records_after(0)] == [3, 4, 5, 6]
 
 
 def test_a_key_once_set_changes_only_in_another_pairing(tmp_path):
@@ -143,8 +147,10 @@ def test_a_key_once_set_changes_only_in_another_pairing(tmp_path):
     link.check_signed(other, term.nonce, ok)
     again = Link(str(tmp_path))
     assert (again.keys.event, again.keys.key) == ("ev2", other)
-    record = list(again.journal.records_after(0))[0]  # re-tagged under the new key
-    assert link.check_record(other, "PICO-1", list(record))[1] == "board"
+    records = list(again.journal.records_after(0))  # re-tagged under the new key
+    assert [link.check_record(other, "PICO-1", list(r))[1] for r in records] == [
+        "pair", "board", "pair"]  # each pairing journaled
+    assert records[-1][2]["fp"] == hashlib.sha256(other).digest()[:8]
 
 
 def test_pull_chains_batches_under_the_frame_limit(tmp_path):
@@ -154,7 +160,7 @@ def test_pull_chains_batches_under_the_frame_limit(tmp_path):
         term.journal.append("res", {"b": n + 1, "tr": 7, "sc": 90, "pad": "x" * 40})
     replies = term.handle(signed(term, {"m": "pull", "i": 9, "after": 3, "max": 30}))
     *batches, end = replies
-    assert dict(end, h=None) == {"m": "end", "i": 9, "sent": 33, "last": 40, "h": None}
+    assert dict(end, h=None) == {"m": "end", "i": 9, "sent": 33, "last": 41, "h": None}
     assert len(batches) > 1
     prev = 3
     seqs = []
@@ -178,7 +184,7 @@ def test_a_gap_in_the_journal_is_sent_with_its_seq_and_the_rest_implied(tmp_path
     carries its seq, the others have it implied by the one before (the chain), and the
     station reads the same seqs back."""
     term = Link(str(tmp_path), "PICO-1")
-    register(term)
+    register(term)  # seq 1: the pairing
     for n in range(5):
         term.journal.append("board", {"b": n + 1})
     raw = settle(tmp_path / "journal")  # the tail file's records onto the journal's
@@ -192,12 +198,12 @@ def test_a_gap_in_the_journal_is_sent_with_its_seq_and_the_rest_implied(tmp_path
     hello(term)
     *batches, end = term.handle(signed(term, {"m": "pull", "i": 3, "after": 0, "max": 64}))
     [batch] = batches
-    assert [len(r) for r in batch["r"]] == [2, 2, 3, 2] and batch["r"][2][0] == 4
+    assert [len(r) for r in batch["r"]] == [2, 2, 2, 3, 2] and batch["r"][3][0] == 5
     prev, seqs = batch["p"], []
     for r in batch["r"]:
         seqs.append(link.batch_record(r, prev)[0])
         prev = seqs[-1]
-    assert seqs == [1, 2, 4, 5] and end["sent"] == 5
+    assert seqs == [1, 2, 3, 5, 6] and end["sent"] == 6
     with pytest.raises(link.FrameError, match="above 2"):
         link.batch_record([2, "board", {}], 2)  # a seq that goes back is no record
 

@@ -1,6 +1,7 @@
-"""The director's commands of `host-sync`: `flags` lists every flag, ruling and PIN tried on a
-terminal's keypad the event holds (host_sync.event.flags); `result correct|adjust|delete`
-changes a table's result on a board in the correction period (host_sync.event.corrections).
+"""The director's commands of `host-sync`: `flags` lists every flag, ruling, PIN tried on a
+terminal's keypad and pairing with the station the event holds (host_sync.event.flags);
+`result correct|adjust|delete` changes a table's result on a board in the correction period
+(host_sync.event.corrections).
 Russian by default, `--lang en`."""
 
 import json
@@ -16,6 +17,7 @@ _TEXT = {
     "ru": {"session": "Сессия %s", "none": "Флагов и решений нет.", "open": "открыт",
            "ruled": "решён", "flag": "флаг", "ruling": "решение", "entry": "вход",
            "law": "Закон %s", "entries": ", входов по PIN: %d (неверных %d)",
+           "pairings": ", связей со станцией: %d",
            "table": "стол %s", "round": "тур %s", "board": "сдача %s", "nowhere": "вне тура",
            "count": "флагов: %d (открыто %d), решений: %d",
            "line": "сдача %d, стол %s%d, тур %d: %s (было: %s)", "nothing": "нет результата",
@@ -38,10 +40,15 @@ _TEXT = {
                     "host_correction_stands": "исправление на хосте остаётся в силе",
                     "pin_ok": "верный PIN", "pin_bad": "неверный PIN",
                     "pin_lock": "неверный PIN, PIN заблокирован",
-                    "pin_lockout": "PIN заблокирован после неверных"}},
+                    "pin_lockout": "PIN заблокирован после неверных",
+                    "paired": "связан со станцией",
+                    "pair_key_mismatch": "ключ связи не этого турнира",
+                    "card_refusals": "карты не приняты несколько раз",
+                    "refused_card_held": "не принята карта этой руки"}},
     "en": {"session": "Session %s", "none": "No flags and no rulings.", "open": "open",
            "ruled": "ruled", "flag": "flag", "ruling": "ruling", "entry": "entry",
            "law": "Law %s", "entries": ", PIN entries: %d (%d wrong)",
+           "pairings": ", pairings: %d",
            "table": "table %s", "round": "round %s", "board": "board %s",
            "nowhere": "outside a round", "count": "flags: %d (%d open), rulings: %d",
            "line": "board %d, table %s%d, round %d: %s (was: %s)", "nothing": "no result",
@@ -65,7 +72,11 @@ _TEXT = {
                     "host_correction_stands": "the host's correction stands",
                     "pin_ok": "right PIN", "pin_bad": "wrong PIN",
                     "pin_lock": "wrong PIN, PIN locked",
-                    "pin_lockout": "PIN locked after wrong ones"}},
+                    "pin_lockout": "PIN locked after wrong ones",
+                    "paired": "paired with the station",
+                    "pair_key_mismatch": "paired key not this event's",
+                    "card_refusals": "cards refused several times",
+                    "refused_card_held": "a card of that hand refused"}},
 }
 
 
@@ -237,11 +248,12 @@ def flags_text(entries, lang="ru"):
             lines.append(t["session"] % (session if session is not None else "—"))
         lines.append("  " + _line(e, t))
     found = [e for e in entries if e.kind == "flag"]
-    tried = [e for e in entries if e.kind == "entry"]
+    tried = [e for e in entries if e.kind == "entry" and e.what != "paired"]
+    paired = sum(e.kind == "entry" and e.what == "paired" for e in entries)
     lines.append(t["count"] % (len(found), sum(e.state == "open" for e in found),
                                sum(e.kind == "ruling" for e in entries)) +
                  (t["entries"] % (len(tried), sum(e.what != "pin_ok" for e in tried))
-                  if tried else ""))
+                  if tried else "") + (t["pairings"] % paired if paired else ""))
     return "\n".join(lines) + "\n"
 
 
