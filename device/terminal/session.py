@@ -405,6 +405,17 @@ class Session:
                 out.append(b)
         return out
 
+    def closed_boards(self):
+        """The boards of the last round closed (none while a round is open): its set and any
+        other board started in it (the history's entries of its two pairs)."""
+        if self.round or not self.closed:
+            return []
+        out = list(range(self.first, self.last + 1))
+        for packed in self.history:
+            if packed & 0xFFFFF == self.ns << 10 | self.ew and packed >> 20 not in out:
+                out.append(packed >> 20)
+        return out
+
     def next_board(self, mode):
         """The first board of the round in order that is not done, else None."""
         for b in range(self.first, self.last + 1):
