@@ -186,6 +186,9 @@ def test_a_refused_card_names_nobody_and_every_refusal_reads_the_same(tmp_path, 
     called = {text for text, _r in screens[2:]}
     assert len(called) == 1 and "Вызовите директора" in called.pop()
     assert term.app.alert() and term.app.session.flags == [(1, "16C", "card_refusals")]
+    from terminal.director_lists import FlagsScreen  # the director's list on the terminal
+
+    assert FlagsScreen("").window(term.app) == ["Сд1 Пр.16C отказы"]
     term.start()  # after a power cut: the same count, the same single flag
     assert term.app.session.current.refused == 39
     assert term.app.session.flags == [(1, "16C", "card_refusals")]

@@ -171,6 +171,7 @@ why_played_before|уже игралась|played before
 why_out_of_order|не по порядку|out of order
 why_dispute|спор|dispute
 why_irregular|нарушение|irregularity
+why_refusals|отказы|refusals
 trick_no|Взятка %d|Trick %d
 to_play|Ход:|To play:
 trick_won|взяла %s|won by %s
