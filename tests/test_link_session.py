@@ -2,7 +2,6 @@
 station (host_sync.station.sync) refuses bad frames (CRC, CBOR, types, oversize, bad HMAC, unknown
 terminal) with a logged reason and a count, while none of them reaches the database."""
 
-import hashlib
 import json
 import logging
 import os
@@ -19,6 +18,7 @@ from terminal.link import Link  # noqa: E402
 from host_sync.event import setup
 from host_sync.event.db import open_db
 from host_sync.station import link
+from host_sync.station.ingest import fingerprint
 from host_sync.station.sync import Session, SyncFailed
 
 KEY = bytes(range(32))
@@ -111,7 +111,7 @@ def test_registration_proves_the_key_and_requests_need_its_tag(tmp_path):
     ok = register(term)[0]
     link.check_signed(KEY, term.nonce, ok)
     [paired] = term.journal.records_after(0)  # the pairing journaled: the fact, not the key
-    assert paired[:2] == (1, "pair") and paired[2]["fp"] == hashlib.sha256(KEY).digest()[:8]
+    assert paired[:2] == (1, "pair") and paired[2]["fp"] == fingerprint(KEY)  # as the host
     assert KEY not in settle(tmp_path / "journal")
     term.journal.append("board", {"b": 1})
     unsigned = {"m": "ack", "i": 3, "seq": 1}
@@ -150,7 +150,7 @@ def test_a_key_once_set_changes_only_in_another_pairing(tmp_path):
     records = list(again.journal.records_after(0))  # re-tagged under the new key
     assert [link.check_record(other, "PICO-1", list(r))[1] for r in records] == [
         "pair", "board", "pair"]  # each pairing journaled
-    assert records[-1][2]["fp"] == hashlib.sha256(other).digest()[:8]
+    assert records[-1][2]["fp"] == fingerprint(other)
 
 
 def test_pull_chains_batches_under_the_frame_limit(tmp_path):

@@ -113,12 +113,16 @@ class App:
         """A closed round's hand records go, from RAM and from the configuration file
         (Config.forget): the terminal holds no deal of a round it has played. A board that
         the next round brings back to this table keeps its hand (the host pushed it for
-        that round). The freed blocks are collected at once."""
+        that round). The freed blocks are collected at once. Never raises: the `close` is
+        journaled already."""
         s = self.session
         row = self.config.round(s.closed + 1)
         again = range(row[2], row[3] + 1) if row else ()
-        if self.config.forget([b for b in s.closed_boards() if b not in again]):
-            gc.collect()
+        try:
+            if self.config.forget([b for b in s.closed_boards() if b not in again]):
+                gc.collect()
+        except OSError:  # the file could not be rewritten (a full flash): RAM has forgotten,
+            pass  # and the next start-up rewrites it
 
     def go(self, screen):
         self.screen = screen
