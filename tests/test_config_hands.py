@@ -2,13 +2,22 @@
 deal (host_sync.event.hand_record), the terminal takes it back exactly (terminal.config) without
 parsing PBN, and a malformed one is dropped and named, under CPython and MicroPython."""
 
+import gc
 import json
 
 import cbor2
 from bridge import cards
 from conftest import CORPUS, ROOT, run_device
 from sync_script import event_movement
+from terminal import keyscript
 from terminal.config import Config, holder, suit_masks
+from terminal_support import (
+    card_keys,
+    journal_records,
+    make_config,
+    session_script,
+    write_config,
+)
 
 from host_sync.event import setup
 from host_sync.event.db import open_db
@@ -168,3 +177,92 @@ def test_malformed_hands_are_dropped_and_named_under_both_interpreters(tmp_path)
     assert "Q(_text)" in names  # the parser's names are listed ...
     for name in ("parse_deal", "parse_hand", "parse_seat", "SUIT_SYMBOLS", "bit_count"):
         assert "Q(%s)" % name not in names  # ... and none of bridge.cards, calls, seats
+
+
+# -- a closed round's hands are forgotten (issue 14) ---------------------------------------
+
+def round_one_keys(path):
+    """Keys of round 1 (4 boards, from the configuration) up to its close."""
+    path.write_text(session_script().split("OK OK  # close round 1")[0] +
+                    "OK OK  # close round 1\n")
+    return str(path)
+
+
+def deals_held(blobs, hexes):
+    """The hexes (13-byte hand records) found, byte-aligned, in any of the blobs."""
+    found = set()
+    for blob in blobs:
+        text = bytes(blob).hex()
+        for h in hexes:
+            at = text.find(h)
+            while at >= 0 and at % 2:
+                at = text.find(h, at + 1)
+            if at >= 0:
+                found.add(h)
+    return found
+
+
+def test_a_closed_round_s_hands_leave_flash_and_the_next_round_still_plays(tmp_path):
+    """When round 1 closes, the terminal (real MicroPython, the simulator board, its flash a
+    folder) keeps none of its four deals: no file holds their bytes, the configuration is
+    as pushed but for those `hand`s, now null (dealer and vulnerability stay); the next
+    round's hands are all there. Started again on that flash, it names no error, and round
+    2 checks its opening lead against its hand record: a card West lacks is refused, in
+    words that name nobody's cards, and journaled (`rc`); the third calls the director."""
+    data = make_config()
+    hexes = {b: data["boards"][b]["hand"].hex() for b in data["boards"]}
+    config = tmp_path / "config.cbor"
+    write_config(config, data)
+    pushed_before = cbor2.loads(config.read_bytes())
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    run = run_device(["-m", "terminal.keyscript", round_one_keys(tmp_path / "r1.keys"),
+                      str(flash), "--config", str(config)])
+    assert run.returncode == 0, run.stdout + run.stderr
+    files = [config] + [p for p in flash.iterdir() if p.is_file()]
+    assert deals_held([p.read_bytes() for p in files], [hexes[b] for b in range(1, 5)]) == \
+        set()
+    later = [hexes[b] for b in range(5, 33)]
+    assert deals_held([config.read_bytes()], later) == set(later)
+    for b in range(1, 5):
+        pushed_before["boards"][b]["hand"] = None
+    assert cbor2.loads(config.read_bytes()) == pushed_before
+    assert not (tmp_path / "config.cbor.w").exists()
+
+    deal = Config.load(str(config)).board(5)[2]
+    missing = [cd for cd in range(52) if holder(deal, cd) != 3][:3]
+    (tmp_path / "r2.keys").write_text(
+        "expect Раунд 2\nOK OK OK PASS PASS 4 S PASS PASS PASS\n"
+        "%s\nexpect Карта не принята\n%s\nexpect Карта не принята\n"
+        "%s\nexpect Вызовите директора\n" % tuple(card_keys(cd) for cd in missing))
+    run = run_device(["-m", "terminal.keyscript", str(tmp_path / "r2.keys"), str(flash),
+                      "--config", str(config)])
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert [r[1:] for r in journal_records(flash / "journal")[-3:]] == [
+        ("rc", {"b": 5, "s": 3, "cd": cd}) for cd in missing]
+    assert Config.load(str(config)).errors == []
+
+
+def test_a_closed_round_s_hands_leave_the_heap(tmp_path):
+    """The same under CPython, where the heap can be searched: once round 1 is closed no
+    object the terminal can reach holds the bytes of one of its deals (the configuration's
+    table is zeroed in place; the boards and engines of the round are gone). A power cut
+    after the `close` and before the file was rewritten: the start-up forgets them."""
+    data = make_config()
+    hexes = [data["boards"][b]["hand"].hex() for b in range(1, 5)]
+    config = write_config(tmp_path / "config.cbor", data)
+    as_pushed = open(config, "rb").read().hex()  # text: no bytes of a deal in the test's heap
+    del data
+    error, runner = keyscript.run(round_one_keys(tmp_path / "r1.keys"), str(tmp_path), config)
+    assert error is None and runner.app.session.closed == 1
+    gc.collect()
+    blobs = [r for o in gc.get_objects() for r in gc.get_referents(o)
+             if type(r) in (bytes, bytearray) and len(r) >= 13]
+    assert deals_held(blobs, hexes) == set()
+    assert runner.app.config.board(1)[2] is None and runner.app.config.board(5)[2]
+    with open(config, "wb") as f:  # a power cut between the `close` and its forgetting
+        f.write(bytes.fromhex(as_pushed))
+    runner.start()
+    with open(config, "rb") as f:
+        assert deals_held([f.read()], hexes) == set()  # forgotten at start-up
+    assert runner.app.config.board(1)[2] is None and runner.app.config.board(5)[2]

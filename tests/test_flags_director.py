@@ -9,7 +9,7 @@ from host_sync.cli import main
 from host_sync.event import setup
 from host_sync.event.db import open_db
 from host_sync.event.flags import DETAILS, detail, detail_text, director_list
-from host_sync.station.ingest import ingest, ns_score
+from host_sync.station.ingest import fingerprint, ingest, ns_score
 
 T1 = "PICO-01"
 
@@ -152,3 +152,32 @@ def test_every_detail_template_has_both_languages_with_the_same_parameters():
         args = ["<%d>" % i for i in range(en.count("%s"))]
         assert all(a in detail_text(detail(code, *args), "ru") for a in args), code
         assert detail_text(detail(code, *args), "ru") != detail_text(detail(code, *args), "en")
+
+
+def test_every_pairing_is_listed_with_its_key_s_fingerprint_and_a_wrong_key_is_flagged(
+        event, capsys):
+    """Issue 14: a pairing at a terminal (its `pair` record: the terminal's clock and the
+    first 8 bytes of SHA-256 of the key it took, never the key) is a director's entry in
+    `host-sync flags`; a fingerprint that is not the event's key for that terminal is a flag;
+    a record that carries more than a fingerprint (a whole key) is refused and not listed."""
+    with open_db(event) as db:
+        key = setup.terminal_key(setup.the_event(db)[2], T1)
+        last = db.value("SELECT MAX(seq) FROM records")
+        ingest(db, T1, last, [(last + 1, "pair", {"t": 1000, "fp": fingerprint(key)}),
+                              (last + 2, "pair", {"t": 1001, "fp": bytes(8)}),
+                              (last + 3, "pair", {"t": 1002, "fp": key}),
+                              (last + 4, "pair", {"t": -1, "fp": fingerprint(key)})])
+        entries = director_list(db)
+        assert [r["why"] for r in db.all("SELECT why FROM flags WHERE seq > ? ORDER BY seq",
+                                         (last,))] == [
+            "pair_key_mismatch", "invalid_record", "invalid_record"]
+    paired = [(e.what, e.detail, e.seq) for e in entries if e.what == "paired"]
+    assert paired == [("paired", "key %s, terminal clock 1000 s" % fingerprint(key).hex(),
+                       last + 1), ("paired", "key %s, terminal clock 1001 s" % ("00" * 8),
+                                   last + 2)]
+    assert main(["flags", str(event), "--lang", "ru"]) == 0
+    ru = capsys.readouterr().out
+    assert ru.count("вход: связан со станцией") == 2 and "связей со станцией: 2" in ru
+    assert "флаг: ключ связи не этого турнира [открыт]" in ru and key.hex() not in ru
+    assert main(["flags", str(event), "--lang", "en"]) == 0
+    assert "entry: paired with the station" in capsys.readouterr().out

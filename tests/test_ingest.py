@@ -251,6 +251,34 @@ def test_a_recorded_play_is_replayed_and_the_tricks_agreed_checked(db):
     assert db.value("SELECT law FROM flags") == "79B"
 
 
+def refused(token, seat=3):
+    return ("rc", {"b": 1, "s": seat, "cd": cards.parse_card(token)})
+
+
+def test_refused_cards_are_checked_and_the_third_on_a_board_calls_the_director(db):
+    """Law 16C: each card the terminal refused (`rc`) is stored and checked against the
+    session's hand record; the third on a board is a `card_refusals` flag naming them (the
+    terminal called the director too); a refusal of a card the seat was dealt is its own
+    flag; a malformed one is stored, flagged and blocks nothing."""
+    with_deal(db)
+    recs = [OPEN] + FOUR_S + [refused("SA"), refused("HK", seat=0), refused("C2")]
+    n = len(recs)
+    recs += [refused("D2"), refused("S2"),  # West holds the spade 2: the terminal was wrong
+             ("rc", {"b": 1, "s": 3, "cd": 52}), ("rc", {"b": 1, "s": "W", "cd": 1}),
+             ("card", {"b": 1, "s": 3, "cd": cards.parse_card("S2")})]
+    ingest(db, T1, 0, numbered(recs))
+    assert flags(db) == [("card_refusals", n, "host"), ("refused_card_held", n + 2, "host"),
+                         ("invalid_record", n + 3, "host"), ("invalid_record", n + 4, "host")]
+    row = db.one("SELECT law, detail, board FROM flags WHERE why = 'card_refusals'")
+    assert (row["law"], row["board"]) == ("16C", 1)
+    assert row["detail"] == "3 cards refused at the keypad: W SA, N HK, W C2"
+    assert db.value("SELECT COUNT(*) FROM records WHERE kind = 'rc' AND valid = 1") == 5
+    assert db.value("SELECT COUNT(*) FROM records WHERE kind = 'card'") == 1  # play goes on
+    ingest(db, T1, len(recs), numbered([("close", {"rnd": 1}), refused("SK")],
+                                       first=len(recs) + 1))
+    assert flags(db)[-1] == ("after_close", len(recs) + 2, "host")
+
+
 def test_a_revoke_s_transfer_is_in_the_host_s_count(db):
     with_deal(db)
     cards, p = played_cards(52, revoke_at=2)  # East discards in the first trick

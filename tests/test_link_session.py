@@ -20,6 +20,7 @@ from terminal.link import Link, Port  # noqa: E402
 from host_sync.event import setup
 from host_sync.event.db import open_db
 from host_sync.station import link
+from host_sync.station.ingest import fingerprint
 from host_sync.station.sync import Session, SyncFailed
 
 KEY = bytes(range(32))
@@ -112,6 +113,9 @@ def test_registration_proves_the_key_and_requests_need_its_tag(tmp_path):
     term = Link(str(tmp_path), "PICO-1")
     ok = register(term)[0]
     link.check_signed(KEY, term.nonce, ok)
+    [paired] = term.journal.records_after(0)  # the pairing journaled: the fact, not the key
+    assert paired[:2] == (1, "pair") and paired[2]["fp"] == fingerprint(KEY)  # as the host
+    assert KEY not in settle(tmp_path / "journal")
     term.journal.append("board", {"b": 1})
     unsigned = {"m": "ack", "i": 3, "seq": 1}
     assert term.handle(unsigned)[0]["code"] == "auth"
@@ -120,7 +124,7 @@ def test_registration_proves_the_key_and_requests_need_its_tag(tmp_path):
     hello(term)  # a new conversation: a request signed for the old one is a replay
     assert term.handle(link.sign(KEY, old_nonce, unsigned))[0]["code"] == "auth"
     assert term.journal.base == 0
-    assert term.handle(signed(term, {"m": "ack", "i": 4, "seq": 2}))[0]["code"] == "ack_beyond"
+    assert term.handle(signed(term, {"m": "ack", "i": 4, "seq": 3}))[0]["code"] == "ack_beyond"
     assert term.handle(signed(term, {"m": "ack", "i": 5, "seq": 1}))[0] == {
         "m": "acked", "i": 5, "base": 1}
 
@@ -143,11 +147,11 @@ def test_bye_acknowledges_and_compacts_after_its_answer(tmp_path):
 
 def test_the_application_may_keep_records_it_still_needs(tmp_path):
     term = Link(str(tmp_path), "PICO-1", ack_limit=lambda seq: min(seq, 2))
-    register(term)
+    register(term)  # seq 1: the pairing
     for b in range(1, 6):
         term.journal.append("board", {"b": b})
     assert term.handle(signed(term, {"m": "ack", "i": 3, "seq": 5}))[0]["base"] == 2
-    assert [r[0] for r in term.journal.records_after(0)] == [3, 4, 5]
+    assert [r[0] for r in term.journal.records_after(0)] == [3, 4, 5, 6]
 
 
 def test_a_key_once_set_changes_only_in_another_pairing(tmp_path):
@@ -162,8 +166,10 @@ def test_a_key_once_set_changes_only_in_another_pairing(tmp_path):
     link.check_signed(other, term.nonce, ok)
     again = Link(str(tmp_path))
     assert (again.keys.event, again.keys.key) == ("ev2", other)
-    record = list(again.journal.records_after(0))[0]  # re-tagged under the new key
-    assert link.check_record(other, "PICO-1", list(record))[1] == "board"
+    records = list(again.journal.records_after(0))  # re-tagged under the new key
+    assert [link.check_record(other, "PICO-1", list(r))[1] for r in records] == [
+        "pair", "board", "pair"]  # each pairing journaled
+    assert records[-1][2]["fp"] == fingerprint(other)
 
 
 def test_pull_chains_batches_under_the_frame_limit(tmp_path):
@@ -173,7 +179,7 @@ def test_pull_chains_batches_under_the_frame_limit(tmp_path):
         term.journal.append("res", {"b": n + 1, "tr": 7, "sc": 90, "pad": "x" * 40})
     batches = list(term.handle(signed(term, {"m": "pull", "i": 9, "after": 3, "max": 30})))
     # the last batch ends the answer: it says the journal's last seq, no other does
-    assert [b.get("last") for b in batches] == [None] * (len(batches) - 1) + [40]
+    assert [b.get("last") for b in batches] == [None] * (len(batches) - 1) + [41]
     assert len(batches) > 1
     prev = 3
     seqs = []
@@ -232,7 +238,7 @@ def test_a_gap_in_the_journal_is_sent_with_its_seq_and_the_rest_implied(tmp_path
     carries its seq, the others have it implied by the one before (the chain), and the
     station reads the same seqs back."""
     term = Link(str(tmp_path), "PICO-1")
-    register(term)
+    register(term)  # seq 1: the pairing
     for n in range(5):
         term.journal.append("board", {"b": n + 1})
     raw = settle(tmp_path / "journal")  # the tail file's records onto the journal's
@@ -245,12 +251,12 @@ def test_a_gap_in_the_journal_is_sent_with_its_seq_and_the_rest_implied(tmp_path
     assert term.journal.damaged == 1
     hello(term)
     [batch] = term.handle(signed(term, {"m": "pull", "i": 3, "after": 0, "max": 64}))
-    assert [len(r) for r in batch["r"]] == [2, 2, 3, 2] and batch["r"][2][0] == 4
+    assert [len(r) for r in batch["r"]] == [2, 2, 2, 3, 2] and batch["r"][3][0] == 5
     prev, seqs = batch["p"], []
     for r in batch["r"]:
         seqs.append(link.batch_record(r, prev)[0])
         prev = seqs[-1]
-    assert seqs == [1, 2, 4, 5] and batch["last"] == 5
+    assert seqs == [1, 2, 3, 5, 6] and batch["last"] == 6
     with pytest.raises(link.FrameError, match="above 2"):
         link.batch_record([2, "board", {}], 2)  # a seq that goes back is no record
 

@@ -179,8 +179,9 @@ def test_serve_keeps_running_resyncs_a_replugged_terminal_and_lights_the_leds(
         ind.close()
     db = open_db(event_db)
     syncs = db.all("SELECT terminal_id, stored, outcome FROM syncs ORDER BY id")
-    # the pairing's sync stores the PIN entry that opened director mode (a `td` record)
-    assert [tuple(s) for s in syncs] == [("PICO-GOOD", 1, "done"),
+    # the pairing's sync stores the PIN entry that opened director mode (a `td` record) and
+    # the pairing itself (`pair`)
+    assert [tuple(s) for s in syncs] == [("PICO-GOOD", 2, "done"),
                                          ("PICO-GOOD", len(recs), "done"),
                                          ("PICO-GOOD", 0, "done")]
     db.close()

@@ -5,7 +5,7 @@ private `const()`s (one module and no imports is what the board's heap affords: 
 bridge/auction.py's docstring), and the terminal computes North-South's score itself; each copy
 must stay equal to what `bridge.calls`, `bridge.lawcodes`, `bridge.play` and the host's
 `scoring.session.ns_points` say, or a record written on the board would mean something else on
-the host.
+the host. (The host's count of refused cards that calls the director is the session's.)
 """
 
 import itertools
@@ -16,6 +16,7 @@ from bridge import score as law77
 from terminal import config, config_parse, session
 
 from host_sync.scoring.session import ns_points
+from host_sync.station import ingest
 
 SEVEN_NT = calls.bid(7, calls.STRAINS.index("NT"))
 
@@ -43,6 +44,7 @@ MIRRORS = [
     (law77, "_CLUBS", calls.STRAINS.index("C")), (law77, "_DIAMONDS", calls.STRAINS.index("D")),
     (law77, "_NOTRUMP", calls.STRAINS.index("NT")),
     (config, "_BOARD", config_parse._BOARD),
+    (ingest, "CARD_REFUSALS", session.CARD_REFUSALS),
 ]
 
 

@@ -288,8 +288,9 @@ def test_the_commands_place_sync_score_export_and_publish(tmp_path):
     assert "0 stored" in done.stdout
     flagged = sqlite3.connect(db_path).execute(
         "SELECT why, seq FROM flags ORDER BY seq").fetchall()
-    # seq 1 is the PIN entry of the pairing (`td`), so the round's records start at 2
-    assert flagged == [("invalid_record", 4), ("invalid_record", 14)]
+    # seq 1 is the PIN entry of the pairing (`td`), seq 2 the pairing (`pair`), so the round's
+    # records start at 3
+    assert flagged == [("invalid_record", 5), ("invalid_record", 15)]
 
     done = host_sync("score", db_path, "--lang", "en")
     assert done.returncode == 0, done.stderr
@@ -329,7 +330,8 @@ def test_a_wiped_terminal_is_refused_until_reset_then_its_new_journal_is_stored(
     assert sync().returncode == 0
     stored_before = sqlite3.connect(db_path).execute(
         "SELECT seq, kind, body FROM records ORDER BY seq").fetchall()
-    assert len(stored_before) == 1 + len(first)  # the pairing's PIN entry (`td`), the round
+    # the pairing's PIN entry (`td`), the pairing (`pair`), the round
+    assert len(stored_before) == 2 + len(first)
     # a reset asked for a terminal whose journal did not restart is dropped at its next sync
     assert host_sync("terminal", "reset", db_path, "PICO-01", "--yes").returncode == 0
     assert "0 stored, 0 repeats" in sync().stdout
@@ -370,9 +372,9 @@ def test_a_wiped_terminal_is_refused_until_reset_then_its_new_journal_is_stored(
         rows = db.all("SELECT seq, kind, body FROM records ORDER BY seq")
         old = len(stored_before)
         assert [tuple(r) for r in rows[:old]] == stored_before  # the old stay
-        # then the new journal: the second pairing's PIN entry and round 2
-        assert [r["seq"] for r in rows] == list(range(1, old + 1 + len(second) + 1))
-        assert [r["kind"] for r in rows[old:]] == ["td"] + [k for k, _ in second]
+        # then the new journal: the second pairing's PIN entry, the pairing and round 2
+        assert [r["seq"] for r in rows] == list(range(1, old + 2 + len(second) + 1))
+        assert [r["kind"] for r in rows[old:]] == ["td", "pair"] + [k for k, _ in second]
         expected = {(1, 1, b): line for b, line in truth.items()}
         expected.update({(1, 2, b): line for b, line in truth2.items()})
         assert results_in(db) == expected

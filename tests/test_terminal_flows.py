@@ -167,8 +167,10 @@ def test_opening_lead_is_checked_against_the_hand_record(term):
     held = next(r for r in range(13) if west_spades >> r & 1)
     rank_keys = ["2", "3", "4", "5", "6", "7", "8", "9", "0", "C", "D", "H", "S"]
     n = len(term.records())
-    term.press("S " + rank_keys[missing])
-    assert len(term.records()) == n and "У З нет ♠" in term.text()
+    term.press("S " + rank_keys[missing])  # refused in words that name nobody's cards
+    assert term.records()[n:] == [("rc", {"b": 1, "s": 3, "cd": 39 + missing})]
+    assert term.app.lines()[-1] == "Карта не принята"
+    n += 1
     term.press("UP S " + rank_keys[held])  # North is not the leader
     assert len(term.records()) == n and "Ходит ЛО разыгр.: З" in term.text()
     term.press("DOWN S " + rank_keys[held])

@@ -58,13 +58,13 @@ def test_records_made_before_registration_are_retagged_and_offered(tmp_path):
                              "id": IDENT}, term))[0]
     link.check_signed(key, bytes(16) + hello["nonce"], ok)
     records = list(Journal(str(tmp_path / "journal"), key, IDENT).records_after(0))
-    assert [link.check_record(key, IDENT, list(r))[:2] for r in records] == [(1, "open"),
-                                                                          (2, "board")]
+    assert [link.check_record(key, IDENT, list(r))[:2] for r in records] == [
+        (1, "open"), (2, "board"), (3, "pair")]  # then the pairing itself
     j.append("res", {"b": 1, "tr": 9, "sc": 140})  # the app's next record: the event's key
-    last = list(Journal(str(tmp_path / "journal"), key, IDENT).records_after(2))[0]
+    last = list(Journal(str(tmp_path / "journal"), key, IDENT).records_after(3))[0]
     assert link.check_record(key, IDENT, list(last))[1] == "res"
     again = Link(str(tmp_path), IDENT, journal=j)
-    assert again.handle({"m": "hello", "i": 1, "v": [3], "sn": bytes(16)})[0]["last"] == 3
+    assert again.handle({"m": "hello", "i": 1, "v": [3], "sn": bytes(16)})[0]["last"] == 4
 
 
 def test_nothing_is_recorded_while_the_station_reads(tmp_path):
@@ -111,7 +111,8 @@ def test_a_terminal_synced_between_rounds_resumes_with_its_session(tmp_path):
     term = Terminal(tmp_path, config)
     full = journal_records(tmp_path / "journal")
     before = state(term.app.session)
-    assert sync(term) == full[-1][0] and journal_records(tmp_path / "journal") == []
+    # the pairing in the sync is journaled after them (and applied: it goes too)
+    assert sync(term) == full[-1][0] + 1 and journal_records(tmp_path / "journal") == []
     term.start()  # power-cycled after the sync
     assert state(term.app.session) == before == replayed(term.app.config, full)
     assert "Раунд 3" in term.text() and "NS 3 - EW 13" in term.text()

@@ -140,15 +140,60 @@ def test_impossible_cards_are_refused_with_the_reason(term):
     west_spades = deal[3 * 4 + 3]
     missing = next(r for r in range(13) if not west_spades >> r & 1)
     n = len(term.records())
-    term.press("S " + RANK_KEYS[missing])
-    assert len(term.records()) == n and "У З нет ♠" in term.text()
+    term.press("S " + RANK_KEYS[missing])  # journaled, in words that name nobody's cards
+    assert term.records()[n:] == [("rc", {"b": 1, "s": 3, "cd": 39 + missing})]
+    assert "Карта не принята" in term.text()
     lead = legal_card(play_of(term))
     term.press(card_keys(lead))
-    term.press("MENU C " + card_keys(lead))  # North "plays" West's lead card again
-    assert len(term.records()) == n + 1
-    assert "У С нет" in term.text()
+    term.press("MENU C " + card_keys(lead))  # North "plays" West's lead card
+    assert term.records()[n + 2:] == [("rc", {"b": 1, "s": 0, "cd": lead})]
+    assert "Карта не принята" in term.text()
     term.press("MENU S " + card_keys(lead))  # West's lead card again
-    assert len(term.records()) == n + 1 and "уже сыграна" in term.text()
+    assert len(term.records()) == n + 3 and "уже сыграна" in term.text()
+
+
+def refused_screen(term, cd):
+    """The screen after West (to lead) is given card cd, and what was journaled."""
+    n = len(term.records())
+    term.press(card_keys(cd))
+    return term.text(), term.records()[n:]
+
+
+def test_a_refused_card_names_nobody_and_every_refusal_reads_the_same(tmp_path, config):
+    """Law 16C: the keypad must not tell where a card lies. Every card West was not dealt
+    (each held by partner, an opponent or dummy-to-be) is refused with the same screen, to
+    the pixel: first on a fresh board, then one after another on one board, where the third
+    and every later one call the director instead (the same screen for each of those)."""
+    def fresh(name):
+        (tmp_path / name).mkdir()
+        return to_play(Terminal(tmp_path / name, config))
+
+    term = fresh("one")
+    deal = suit_masks(current(term).deal)
+    west = [s * 13 + r for s in range(4) for r in range(13) if deal[12 + s] >> r & 1]
+    others = [cd for cd in range(52) if cd not in west]
+    assert len(west) == 13 and len(others) == 39
+    firsts = set()
+    for i, cd in enumerate(others[::3]):  # a dozen cards, each the first refusal of a board
+        text, recs = refused_screen(fresh(str(i)), cd)
+        assert recs == [("rc", {"b": 1, "s": 3, "cd": cd})]
+        firsts.add(text)
+    assert len(firsts) == 1 and "Карта не принята" in text and "директора" not in text
+    screens = [refused_screen(term, cd) for cd in others]
+    assert [r for _text, r in screens] == [[("rc", {"b": 1, "s": 3, "cd": cd})]
+                                          for cd in others]
+    assert {screens[0][0], screens[1][0]} == firsts
+    called = {text for text, _r in screens[2:]}
+    assert len(called) == 1 and "Вызовите директора" in called.pop()
+    assert term.app.alert() and term.app.session.flags == [(1, "16C", "card_refusals")]
+    from terminal.director_lists import FlagsScreen  # the director's list on the terminal
+
+    assert FlagsScreen("").window(term.app) == ["Сд1 Пр.16C отказы"]
+    term.start()  # after a power cut: the same count, the same single flag
+    assert term.app.session.current.refused == 39
+    assert term.app.session.flags == [(1, "16C", "card_refusals")]
+    term.press(card_keys(west[0]))  # West's own card is still taken
+    assert term.records()[-1] == ("card", {"b": 1, "s": 3, "cd": west[0]})
 
 
 def test_without_a_hand_record_a_card_played_twice_is_refused(tmp_path):

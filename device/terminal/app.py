@@ -57,6 +57,7 @@ class App:
         self._last_key = 0
         self.screen = None
         self.next = None  # the screen to show once the key is handled (show, home)
+        self.forget_hands()  # again after a power cut between a `close` and its forgetting
         self.home()
         self._arrive()
 
@@ -101,10 +102,27 @@ class App:
         was_done = self.session.current is not None and \
             self.session.current.phase(self.mode()) == DONE
         result = self.session.apply(kind, data, seq)
+        if kind == "close":
+            self.forget_hands()
         cur = self.session.current
         if cur is not None and not was_done and cur.phase(self.mode()) == DONE:
             self.boards_done += 1
         return result is not False
+
+    def forget_hands(self):
+        """A closed round's hand records go, from RAM and from the configuration file
+        (Config.forget): the terminal holds no deal of a round it has played. A board that
+        the next round brings back to this table keeps its hand (the host pushed it for
+        that round). The freed blocks are collected at once. Never raises: the `close` is
+        journaled already."""
+        s = self.session
+        row = self.config.round(s.closed + 1)
+        again = range(row[2], row[3] + 1) if row else ()
+        try:
+            if self.config.forget([b for b in s.closed_boards() if b not in again]):
+                gc.collect()
+        except OSError:  # the file could not be rewritten (a full flash): RAM has forgotten,
+            pass  # and the next start-up rewrites it
 
     def go(self, screen):
         self.screen = screen

@@ -11,10 +11,10 @@ from terminal.config import holder
 from terminal.screens import (
     Digits,
     board_title,
-    card_text,
     contract_text,
     lho,
     rank_key,
+    refuse_card,
     restrictions,
     review,
     signed,
@@ -67,7 +67,7 @@ class LeadScreen:
         if self.seat != lead:
             return app.refuse(t("lead_not_lho") % seat(lead))
         if hand and holder(hand, cd) != self.seat:
-            return app.refuse(t("lead_no_card") % (seat(self.seat), card_text(cd)))
+            return refuse_card(app, self.board, self.seat, cd)
         app.commit("lead", {"b": self.board.b, "s": self.seat, "cd": cd})
         app.click(True)
         app.home()

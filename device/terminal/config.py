@@ -10,6 +10,9 @@ RAM: the decoded file is dropped once read. What stays is three packed tables, b
 up by key (a handful of records, so a scan): the rounds, the player numbers, the boards (a
 byte of dealer and vulnerability, then the hand record as 2 bits per card: the seat that
 holds it). Pair names are for the host's reports and are not kept.
+
+A closed round's hand records are forgotten (`forget`): zeroed in the table and nulled in the
+file, so a terminal holds no deal of a round it has played (docs/SECURITY.md).
 """
 
 import gc
@@ -32,15 +35,19 @@ class Config:
 
     def __init__(self, data=None):
         """The parser (terminal.config_parse) is loaded for this and dropped again: the
-        terminal needs it only here."""
-        loaded = list(sys.modules)
-        from terminal import config_parse
-
-        config_parse.fill(self, data)
-        terminal.forget([m for m in sys.modules if m not in loaded])
+        terminal needs it only here and when a round closes (forget)."""
+        self.path = None  # the file it was read from (load)
+        _parser("fill", self, data)
 
     @staticmethod
     def load(path=PATH):
+        try:
+            os.stat(path)
+        except OSError:  # a rewrite (forget) cut on FAT, which removes PATH before renaming
+            try:  # PATH.w over it: PATH.w is complete by then
+                os.rename(path + ".w", path)
+            except OSError:
+                pass
         try:
             # the size first (only the link writes the file, in bounds: this is a damaged
             # flash); read(n) would allocate n bytes however small the file is
@@ -59,12 +66,15 @@ class Config:
             return c
         raw = None  # the file's bytes are not needed while the configuration is built
         c = Config(data)
+        c.path = path
         # The tables were made above the decoded file; copied once it is freed, they move
         # down into its room, and the top of the heap is one free block again for what
-        # loads next (the qstr pools need up to 7 KB in one piece).
+        # loads next (the qstr pools need up to 7 KB in one piece). The boards' stays
+        # writable: forget() zeroes a closed round's hand records in place.
         data = None
         gc.collect()
-        c._boards, c._rounds, c._players = bytes(c._boards), bytes(c._rounds), bytes(c._players)
+        c._boards = bytearray(c._boards)
+        c._rounds, c._players = bytes(c._rounds), bytes(c._players)
         return c
 
     # -- what the terminal asks --------------------------------------------------------------
@@ -87,6 +97,11 @@ class Config:
         """(first player's number, second's) of pair n, or None."""
         return _record(self._players, 8, n, 3)
 
+    def forget(self, numbers):
+        """Forget the hand records of boards `numbers` (a closed round's), in RAM and in the
+        file (terminal.config_parse.forget); True if any was held."""
+        return _parser("forget", self, numbers)
+
     def pin_ok(self, pin):
         """Whether pin (digits) is the director's: its PBKDF2 under the pushed salt and
         rounds, then the HMAC of this terminal's identity under that, compared with the
@@ -100,6 +115,17 @@ class Config:
         key = hmac256.pbkdf2(pin.encode(), self.salt.encode(), self.kdf)
         return hmac256.equal(hmac256.digest(key, b"pin " + self.terminal.encode()),
                              self._pin)
+
+
+def _parser(name, *args):
+    """terminal.config_parse's function `name` on args: the module is loaded for the call
+    and dropped again (with what it loaded), as the terminal needs it rarely."""
+    loaded = list(sys.modules)
+    from terminal import config_parse
+
+    got = getattr(config_parse, name)(*args)
+    terminal.forget([m for m in sys.modules if m not in loaded])
+    return got
 
 
 def holder(hand, card):

@@ -7,11 +7,13 @@ here, so bridge.cards and its names never load for the configuration.
 """
 
 import binascii
+import os
 
 from bridge import boards
 
 from terminal import const
-from terminal.config import holder
+from terminal.config import _find, holder
+from terminal.journal import _durable
 
 _BOARD = const(16)  # bytes of a board in Config._boards (as terminal.config reads them)
 # Bounds on the shape, checked before anything is built (docs/PROTOCOL.md, "Bounds"): far above
@@ -24,6 +26,8 @@ _MAX_PAIRS = const(128)  # pairs with player numbers
 _MAX_TEXT = const(120)  # characters of a text field (event name, section, salt, PIN hash)
 _MAX_ERRORS = const(16)  # errors named
 _MAX_KDF = const(20000)  # PBKDF2 rounds of the PIN: 20 times the host's, still seconds here
+_HAND = b"\x64hand\x4d"  # CBOR of the text "hand" and the head of a 13-byte byte string
+_NO_HAND = b"\x64hand\xf6"  # "hand": null, read as a board without a hand record
 
 
 def fill(config, data):
@@ -199,3 +203,48 @@ def _boards(config, data):
             out[at + 3:at + _BOARD] = hand
         at += _BOARD
     return out[:at]
+
+
+def forget(config, numbers):
+    """Forget the hand records of boards `numbers` (a closed round's: terminal.app): zeroed
+    in place in the table (so that no copy of them stays in the configuration's RAM), and in
+    the file they were read from each one's `hand` becomes null: the board keeps its dealer
+    and vulnerability, the rest of the file is byte for byte as pushed. The file is written
+    beside (PATH.w), synced, and renamed over PATH (atomic on littlefs; FAT removes PATH
+    first: Config.load takes PATH.w when PATH is gone). True if any was held."""
+    table = config._boards
+    held = []
+    for b in numbers:
+        at = _find(table, _BOARD, b)
+        if at >= 0 and table[at + 2] & 16:
+            held.append(_HAND + bytes(table[at + 3:at + _BOARD]))
+            table[at + 2] &= 15
+            table[at + 3:at + _BOARD] = bytes(_BOARD - 3)
+    if held and config.path:
+        _rewrite(config.path, held)
+    return bool(held)
+
+
+def _rewrite(path, patterns):
+    """PATH with every pattern (`"hand": h'...'`) made `"hand": null`, read and written in
+    small pieces (a whole file would need its size in one block of heap)."""
+    new = path + ".w"
+    keep = len(_HAND) + 12  # a pattern's length less one: one may straddle two pieces
+    with open(path, "rb") as src, open(new, "wb") as dst:
+        buf = b""
+        while True:
+            piece = src.read(256)
+            buf += piece
+            for p in patterns:
+                buf = buf.replace(p, _NO_HAND)
+            if not piece:
+                break
+            dst.write(buf[:-keep])
+            buf = buf[-keep:]
+        dst.write(buf)
+        _durable(dst)
+    try:
+        os.rename(new, path)
+    except OSError:  # FAT renames over nothing
+        os.remove(path)
+        os.rename(new, path)

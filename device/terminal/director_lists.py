@@ -9,7 +9,8 @@ from terminal.ui_text import lang, seat, t
 
 _WHY = {"dircall": "why_dircall", "wrong_board": "why_wrong_board",
         "played_before": "why_played_before", "out_of_order": "why_out_of_order",
-        "dispute": "why_dispute", "irregular": "why_irregular"}
+        "dispute": "why_dispute", "irregular": "why_irregular",
+        "card_refusals": "why_refusals"}
 
 
 class FlagsScreen(TextScreen):

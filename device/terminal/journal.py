@@ -107,6 +107,9 @@ class Journal:
         # The application's checkpoint() -> (seq, state): compaction goes no further than
         # seq and keeps state in its marker (terminal.store), else None: up to any seq.
         self.checkpoint = None
+        # The application's apply(seq, kind, data) (terminal.store), for a record the link
+        # appends beside it (a pairing's `pair`), else None
+        self.follow = None
 
     def _scan(self, reader):
         """Every valid record of PATH then PATH.t, in order; markers raise self.base, bad

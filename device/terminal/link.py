@@ -246,7 +246,14 @@ class Link:
             j.rekey(key, ident)
         self.keys.save(ident, event, key)
         if j is None:
-            self.open_journal()
+            j = self.open_journal()
+        fact = {"t": int(time.time()), "fp": sha256(key).digest()[:8]}  # never the key
+        try:  # for the director's list (docs/RECORDS.md `pair`)
+            seq = j.append("pair", fact)
+        except OSError:
+            seq = 0  # a full flash: the pairing stands (the station's log has it)
+        if seq and j.follow is not None:
+            j.follow(seq, "pair", fact)
         return self.sign({"m": "ok", "i": i})
 
     def pull(self, i, after, most):

@@ -3,11 +3,13 @@ DIRECTOR screen of an irregularity of the play.
 
 Each card is entered as suit then rank by the seat whose turn the Laws engine (bridge.play)
 says it is; a card out of turn is entered by choosing the seat first (MENU, then ♣♦♥♠ = N E S
-W), as a call out of rotation is. With a hand record a card the seat does not hold, or has
-played, is refused with the reason and nothing is recorded. A card the engine holds for the
-director (leads out of turn 53-56, 57, 52, 50D2, 67) stops the play on the DIRECTOR screen
-until the director rules (terminal.play_director); a revoke is flagged and shown, and the
-play goes on (the Laws leave it to be established and rectified at the end, 63-64).
+W), as a call out of rotation is. With a hand record a card the seat has played is refused
+with the reason, and a card it does not hold in words that name nobody's holding, journaled
+(`rc`: the director is called after a few, Law 16C; terminal.screens.refuse_card). A card
+the engine holds for the director (leads out of turn 53-56, 57, 52, 50D2, 67) stops the play
+on the DIRECTOR screen until the director rules (terminal.play_director); a revoke is flagged
+and shown, and the play goes on (the Laws leave it to be established and rectified at the
+end, 63-64).
 
 Loaded only when the play is recorded, with the engine.
 """
@@ -22,6 +24,7 @@ from terminal.screens import (
     card_text,
     contract_text,
     rank_key,
+    refuse_card,
     review,
     seat_key,
     suit,
@@ -34,10 +37,12 @@ _PLAYING = "play"  # bridge.play status while a card is awaited
 
 
 def card_problem(board, play, who, cd):
-    """Why seat `who` cannot play card cd (not in his hand / already played), or None."""
+    """Why seat `who` cannot play card cd, or None: "" when the hand record does not give
+    it to him (refused in words that say nothing of where it is: screens.refuse_card), the
+    reason when he has played it."""
     if board.deal:
         if holder(board.deal, cd) != who:
-            return t("lead_no_card") % (seat(who), card_text(cd))
+            return ""
         if not play.holds(who, cd // 13) & 1 << (cd % 13):
             return t("played_card") % card_text(cd)
     elif play.played(cd):
@@ -132,6 +137,8 @@ class PlayScreen:
         who = self.player(play)
         self.suit = -1
         why = card_problem(self.board, play, who, cd)
+        if why == "":
+            return refuse_card(app, self.board, who, cd)
         if why:
             return app.refuse(why)
         self.seat = -1

@@ -8,7 +8,8 @@ never touch the journal or the display: they ask the app to commit a record or t
 another screen, so the same code runs in the simulator, on the board and in the fuzzer.
 """
 
-from hw import keys
+from hw import buzzer, keys
+from terminal.session import CARD_REFUSALS
 from terminal.ui_text import seat, t
 
 COLUMNS = 21
@@ -140,6 +141,21 @@ def review(app, board):
         app.refuse(t("review_over"))
     else:
         app.show("board_entry", "AuctionScreen", board)
+
+
+def refuse_card(app, board, who, cd):
+    """Refuse card cd, which the hand record does not give seat `who`, in words that name
+    no seat's holding: the same text whichever card it is and wherever it lies, so that
+    typing cards teaches nobody a hand (Law 16C, unauthorised information). Each refusal
+    is journaled (`rc`); from the CARD_REFUSALS-th on one board the director is called
+    (the session flags it, `card_refusals`, and so does the host)."""
+    app.commit("rc", {"b": board.b, "s": who, "cd": cd})
+    if board.refused < CARD_REFUSALS:
+        return app.refuse(t("card_refused"))
+    app.beep = buzzer.DIRECTOR
+    app.called = app.called or not app.director  # unless he is at the table
+    app.note = t("call_td")
+    return None
 
 
 class Digits:

@@ -49,6 +49,9 @@ _CLAIM = const(1 << 8)
 _PLAY_ENDED = const("ended")  # bridge.play statuses, compared without importing the engine
 PLAY_DIRECTOR = "director"
 
+# Cards refused on one board (`rc` records) before the director is called (Law 16C).
+CARD_REFUSALS = 3
+
 # Law 15 findings on a board the players choose (None: in order).
 OUT_OF_ORDER = "out_of_order"
 _WRONG_BOARD = const("wrong_board")
@@ -86,6 +89,7 @@ class Board:
         self.score = 0  # North-South's score the terminal showed
         self.verified = False
         self.adj = None  # the director's adjusted score: the `adj` record's data
+        self.refused = 0  # cards refused at the keypad (`rc`): not in the seat's hand
 
     def get_auction(self):
         if self.auction is None:
@@ -271,6 +275,16 @@ class Session:
             d["b"], d["how"]  # a closed round's board (79C): nothing of the open round changes
         elif kind == "flag":
             self.flags.append((d.get("b"), d.get("law"), d["why"]))
+        elif kind == "rc":
+            s, cd = d["s"], d["cd"]
+            if s not in (0, 1, 2, 3) or not (type(cd) is int and 0 <= cd < 52):
+                raise ValueError("rc")
+            board = self.board(d["b"])
+            board.refused += 1
+            if board.refused == CARD_REFUSALS:
+                self.flags.append((board.b, "16C", "card_refusals"))
+        elif kind == "pair":
+            d["fp"]  # the station paired this terminal (docs/RECORDS.md): a fact for the host
         elif kind == "td":
             self.bad_pins = 0 if d["ok"] == 1 else self.bad_pins + 1
         elif kind == "st":
@@ -391,6 +405,17 @@ class Session:
         for b in sorted(self.boards):
             if b not in out:
                 out.append(b)
+        return out
+
+    def closed_boards(self):
+        """The boards of the last round closed (none while a round is open): its set and any
+        other board started in it (the history's entries of its two pairs)."""
+        if self.round or not self.closed:
+            return []
+        out = list(range(self.first, self.last + 1))
+        for packed in self.history:
+            if packed & 0xFFFFF == self.ns << 10 | self.ew and packed >> 20 not in out:
+                out.append(packed >> 20)
         return out
 
     def next_board(self, mode):

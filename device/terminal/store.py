@@ -21,7 +21,8 @@ from terminal.frame import MAX_PAYLOAD
 def rebuild(session, journal):
     """Restore what the last compaction kept, then apply every stored record, oldest first;
     returns how many records were read. From then on the journal compacts only as far as
-    the session allows (journal.checkpoint)."""
+    the session allows (journal.checkpoint), and a record another part appends (the link's
+    `pair`) is applied to the session too (journal.follow)."""
     kept = journal.kept()
     if kept is not None:
         session.restore(kept)
@@ -30,6 +31,7 @@ def rebuild(session, journal):
         session.apply(kind, data, seq)
         n += 1
     journal.checkpoint = lambda: checkpoint(session)
+    journal.follow = lambda seq, kind, data: session.apply(kind, data, seq)
     return n
 
 

@@ -88,7 +88,7 @@ lead_by|ходит %s|%s leads
 no_review|Торговля не записана|No auction recorded
 review_over|Первый ход сделан|The lead is faced
 lead_not_lho|Ходит ЛО разыгр.: %s|Leader is LHO: %s
-lead_no_card|У %s нет %s|%s does not hold %s
+card_refused|Карта не принята|Card not accepted
 restrict|Ограничения хода|Lead restrictions
 restrict_26|!огр.хода 26|!lead restr. 26
 tricks|Взятки разыгрывающего|Tricks by declarer
@@ -181,6 +181,7 @@ why_played_before|уже игралась|played before
 why_out_of_order|не по порядку|out of order
 why_dispute|спор|dispute
 why_irregular|нарушение|irregularity
+why_refusals|отказы|refusals
 trick_no|Взятка %d|Trick %d
 to_play|Ход:|To play:
 trick_won|взяла %s|won by %s

@@ -1,6 +1,7 @@
-"""The director's commands of `host-sync`: `flags` lists every flag, ruling and PIN tried on a
-terminal's keypad the event holds (host_sync.event.flags); `result correct|adjust|delete`
-changes a table's result on a board in the correction period (host_sync.event.corrections).
+"""The director's commands of `host-sync`: `flags` lists every flag, ruling, PIN tried on a
+terminal's keypad and pairing with the station the event holds (host_sync.event.flags);
+`result correct|adjust|delete` changes a table's result on a board in the correction period
+(host_sync.event.corrections).
 Russian by default, `--lang en`."""
 
 import json
@@ -17,6 +18,7 @@ _TEXT = {
            "ruled": "решён", "flag": "флаг", "ruling": "решение", "entry": "вход",
            "test": "проверка",
            "law": "Закон %s", "entries": ", входов по PIN: %d (неверных %d)",
+           "pairings": ", связей со станцией: %d",
            "table": "стол %s", "round": "тур %s", "board": "сдача %s", "nowhere": "вне тура",
            "count": "флагов: %d (открыто %d), решений: %d",
            "line": "сдача %d, стол %s%d, тур %d: %s (было: %s)", "nothing": "нет результата",
@@ -41,11 +43,16 @@ _TEXT = {
                     "pin_lock": "неверный PIN, PIN заблокирован",
                     "pin_lockout": "PIN заблокирован после неверных",
                     "selftest_ok": "самопроверка: все клавиши и флеш в порядке",
-                    "selftest_bad": "самопроверка: не все клавиши или сбой флеша"}},
+                    "selftest_bad": "самопроверка: не все клавиши или сбой флеша",
+                    "paired": "связан со станцией",
+                    "pair_key_mismatch": "ключ связи не этого турнира",
+                    "card_refusals": "карты не приняты несколько раз",
+                    "refused_card_held": "не принята карта этой руки"}},
     "en": {"session": "Session %s", "none": "No flags and no rulings.", "open": "open",
            "ruled": "ruled", "flag": "flag", "ruling": "ruling", "entry": "entry",
            "test": "check",
            "law": "Law %s", "entries": ", PIN entries: %d (%d wrong)",
+           "pairings": ", pairings: %d",
            "table": "table %s", "round": "round %s", "board": "board %s",
            "nowhere": "outside a round", "count": "flags: %d (%d open), rulings: %d",
            "line": "board %d, table %s%d, round %d: %s (was: %s)", "nothing": "no result",
@@ -71,7 +78,11 @@ _TEXT = {
                     "pin_lock": "wrong PIN, PIN locked",
                     "pin_lockout": "PIN locked after wrong ones",
                     "selftest_ok": "self-test: every key and the flash work",
-                    "selftest_bad": "self-test: keys missing or the flash failed"}},
+                    "selftest_bad": "self-test: keys missing or the flash failed",
+                    "paired": "paired with the station",
+                    "pair_key_mismatch": "paired key not this event's",
+                    "card_refusals": "cards refused several times",
+                    "refused_card_held": "a card of that hand refused"}},
 }
 
 
@@ -243,11 +254,12 @@ def flags_text(entries, lang="ru"):
             lines.append(t["session"] % (session if session is not None else "—"))
         lines.append("  " + _line(e, t, lang))
     found = [e for e in entries if e.kind == "flag"]
-    tried = [e for e in entries if e.kind == "entry"]
+    tried = [e for e in entries if e.kind == "entry" and e.what != "paired"]
+    paired = sum(e.kind == "entry" and e.what == "paired" for e in entries)
     lines.append(t["count"] % (len(found), sum(e.state == "open" for e in found),
                                sum(e.kind == "ruling" for e in entries)) +
                  (t["entries"] % (len(tried), sum(e.what != "pin_ok" for e in tried))
-                  if tried else ""))
+                  if tried else "") + (t["pairings"] % paired if paired else ""))
     return "\n".join(lines) + "\n"
 
 

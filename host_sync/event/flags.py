@@ -1,7 +1,8 @@
 """The director's list as the database holds it: every flag (raised by a terminal's `flag`
 record or by the host's re-validation on ingest), every ruling (a director's entry and the
 Law paragraphs the engine applied) and every PIN tried on a terminal's keypad (its `td`
-record: right, wrong, or wrong and locking the keypad), with where and when, for
+record: right, wrong, or wrong and locking the keypad) and every pairing with the station
+(its `pair` record: the key's fingerprint), with where and when, for
 `host-sync flags`: director mode's use is reviewed here (docs/SECURITY.md).
 
 Where: the session, section, table, round and board of the round the record belongs to (a
@@ -28,9 +29,9 @@ Entry = namedtuple("Entry", "kind session section table round board law what det
 Entry.__doc__ = """One line of the director's list. kind: 'flag', 'ruling', 'entry' or 'test' (a
 terminal's self-test: what 'selftest_ok' or 'selftest_bad'); what:
 the flag's short code (`why`), the ruling's entry ('accept', 'reject', a play entry, or None
-when the engine applied a paragraph by itself), or the PIN entry's 'pin_ok', 'pin_bad',
-'pin_lock'; state: 'open' or 'ruled' for a flag, None otherwise; table, round, board None
-where the database has none."""
+when the engine applied a paragraph by itself), the PIN entry's 'pin_ok', 'pin_bad',
+'pin_lock', or 'paired' (a pairing); state: 'open' or 'ruled' for a flag, None otherwise;
+table, round, board None where the database has none."""
 
 _WHERE = ("LEFT JOIN rounds ro ON ro.id = x.round_id "
           "LEFT JOIN tables t ON t.id = ro.table_id "
@@ -138,11 +139,12 @@ def director_list(db, session=None, only_open=False):
         "t.number AS tbl, ro.number AS rnd, x.board, x.law, x.entry AS what, '' AS detail, "
         "x.terminal_id, x.seq, NULL AS state, rec.received_at AS at "
         "FROM rulings x " + _WHERE % "NULL")
-    tried = [] if only_open else [dict(r, what=_pin_entry(r["body"])) for r in db.all(
+    tried = [] if only_open else [dict(r, **_entry(r["what"], r["body"])) for r in db.all(
         "SELECT 'entry' AS kind, s.number AS session, sec.letter AS section, "
         "t.number AS tbl, ro.number AS rnd, NULL AS board, NULL AS law, x.body, "
-        "'' AS detail, x.terminal_id, x.seq, NULL AS state, x.received_at AS at "
-        "FROM records x " + _WHERE % "NULL" + "WHERE x.kind = 'td' AND x.valid = 1")]
+        "x.kind AS what, x.terminal_id, x.seq, NULL AS state, x.received_at AS at "
+        "FROM records x " + _WHERE % "NULL" +
+        "WHERE x.kind IN ('td', 'pair') AND x.valid = 1")]
     tested = [] if only_open else [dict(r, **_self_test(r["body"])) for r in db.all(
         "SELECT 'test' AS kind, s.number AS session, sec.letter AS section, "
         "t.number AS tbl, ro.number AS rnd, NULL AS board, NULL AS law, x.body, "
@@ -174,8 +176,14 @@ def _self_test(body):
                                                   d["fw"])}
 
 
-def _pin_entry(body):
-    """'pin_ok', 'pin_lock' (the wrong PIN that locked the keypad) or 'pin_bad' of a `td`
-    record's stored body (checked on ingest: `ok` 0 or 1, `lock` 1 or absent)."""
+def _entry(kind, body):
+    """what and detail of a director's entry at a keypad from its stored record (checked on
+    ingest): a `td` is 'pin_ok', 'pin_lock' (the wrong PIN that locked the keypad) or
+    'pin_bad'; a `pair` is 'paired', its detail the key's fingerprint and the terminal's
+    clock in seconds (a board whose clock nobody set counts from its own epoch: a hint of
+    order, not a date)."""
     d = json.loads(body)
-    return "pin_ok" if d["ok"] == 1 else "pin_lock" if d.get("lock") else "pin_bad"
+    if kind == "pair":
+        return {"what": "paired", "detail": "key %s, terminal clock %d s" % (d["fp"], d["t"])}
+    return {"what": "pin_ok" if d["ok"] == 1 else "pin_lock" if d.get("lock") else "pin_bad",
+            "detail": ""}

@@ -12,6 +12,7 @@ batch whose chain does not start at or below what is stored is a transit loss (r
 host pulls again) while a hole inside an unbroken chain is a journal gap (stored, flagged).
 """
 
+import hashlib
 import json
 import logging
 from collections import namedtuple
@@ -20,14 +21,14 @@ from bridge import boards as law2
 from bridge import play_records
 from bridge.auction import Auction
 from bridge.calls import FIRST_BID, LAST_BID, MAX_LEVEL, level, strain
-from bridge.cards import parse_deal
+from bridge.cards import parse_deal, token
 from bridge.lawcodes import DIRECTOR
 
 from host_sync.event import corrections
 from host_sync.event.auctions import replay
 from host_sync.event.db import Pending, json_text, now
 from host_sync.event.flags import detail
-from host_sync.event.setup import current_session
+from host_sync.event.setup import current_session, terminal_key, the_event
 from host_sync.scoring.session import ns_points
 from host_sync.station.link import cbor_encode, shown
 
@@ -69,6 +70,7 @@ def _text(data, name, choices=None, optional=False):
 
 BIG = 10000  # no table, round, pair or board number is larger
 SEAT = (0, 3)
+CARD_REFUSALS = 3  # cards refused on one board before the director is called (terminal.session)
 ADJ_HOW = ("art", "asg", "wgt", "np")
 
 
@@ -106,10 +108,35 @@ def check(kind, data):
             _int(data, name, 0, top)
         _text(data, "fw")
         return
+    if kind == "pair":
+        _int(data, "t", 0, 2 ** 32)
+        _fingerprint(data)
+        return
     if kind not in _BOARD_KINDS:
         raise Invalid("unknown record kind %r" % kind)
     _int(data, "b", 1, BIG)
     _BOARD_KINDS[kind](data)
+
+
+def _fingerprint(data):
+    value = data.get("fp")
+    if not isinstance(value, bytes) or len(value) != FINGERPRINT:
+        raise Invalid("fp must be the key's %d-byte fingerprint, not %r" % (FINGERPRINT,
+                                                                             value))
+    return value
+
+
+FINGERPRINT = 8  # bytes of SHA-256 of a terminal's key in its `pair` record
+
+
+def fingerprint(key):
+    """What a `pair` record carries of the key: the first bytes of its SHA-256, never the
+    key."""
+    return hashlib.sha256(key).digest()[:FINGERPRINT]
+
+
+def _seat_card(d):
+    return _int(d, "s", *SEAT), _int(d, "cd", 0, 51)
 
 
 def _check_call(d):
@@ -177,8 +204,9 @@ _BOARD_KINDS = {
     "call": _check_call,
     "dir": lambda d: _text(d, "d", ("accept", "reject")),
     "quick": _check_quick,
-    "lead": lambda d: (_int(d, "s", *SEAT), _int(d, "cd", 0, 51)),
-    "card": lambda d: (_int(d, "s", *SEAT), _int(d, "cd", 0, 51)),
+    "lead": _seat_card,
+    "card": _seat_card,
+    "rc": _seat_card,
     "claim": lambda d: (_int(d, "s", *SEAT), _int(d, "tr", 0, 13), _int(d, "ok", 0, 2),
                         _int(d, "con", 0, 1, optional=True)),
     "pdir": _check_pdir,
@@ -386,6 +414,9 @@ class _Run:
             return
         if kind == "st":  # a self-test at power-on: listed (event.flags), outside any round
             return
+        if kind == "pair":  # the terminal took a key at a pairing, in a round or between
+            self._pair(seq, data)
+            return
         if self.round is None:
             self.flag(seq, board, "no_round", None, detail("before_open", kind))
             return
@@ -483,6 +514,13 @@ class _Run:
         if t["table_no"] is None:
             self._update("terminals", {"id": self.tid}, {"section": d["sec"],
                                                          "table_no": d["tbl"]})
+
+    def _pair(self, seq, d):
+        """A pairing (a director's entry: listed by `host-sync flags`); its fingerprint must
+        be this terminal's key as the host derives it, else the key it took is another's."""
+        if d["fp"] != fingerprint(terminal_key(the_event(self.db)[2], self.tid)):
+            self.flag(seq, None, "pair_key_mismatch", None, "the terminal took a key of "
+                      "fingerprint %s, not this event's key for it" % d["fp"].hex())
 
     def _close(self, seq, d):
         number = self._round()["number"]
@@ -791,6 +829,24 @@ class _Run:
 
     def _lead(self, seq, board, d):
         self._after_close(seq, board)
+
+    def _rc(self, seq, board, d):
+        """A card the terminal refused because the hand record does not give it to the seat
+        (its screen said only "card not accepted"). Checked against the session's hand
+        record; the third on a board calls the director (Law 16C: the table may have learnt
+        where cards are not), as the terminal did."""
+        if self._after_close(seq, board):
+            return
+        deal = self._deal(board)
+        s, cd = d["s"], d["cd"]
+        if deal is not None and deal[s * 4 + cd // 13] >> cd % 13 & 1:
+            self.flag(seq, board, "refused_card_held", None, "the terminal refused %s to "
+                      "seat %s, whose card it is in the hand record" % (token(cd), "NESW"[s]))
+        refused = self._valid(board, ("rc",))
+        if len(refused) == CARD_REFUSALS:
+            self.flag(seq, board, "card_refusals", "16C", "%d cards refused at the keypad: %s"
+                      % (CARD_REFUSALS, ", ".join("NESW"[f[2]["s"]] + " " + token(f[2]["cd"])
+                                                  for f in refused)))
 
 
 def _body(data):
