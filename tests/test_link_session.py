@@ -134,15 +134,15 @@ def test_bye_acknowledges_and_compacts_after_its_answer(tmp_path):
     compacts after (the station does not wait for the flash), only as far as the
     application allows; a seq beyond the journal is refused and nothing ends."""
     term = Link(str(tmp_path), "PICO-1", ack_limit=lambda seq: min(seq, 4))
-    register(term)
+    register(term)  # seq 1: the pairing
     for b in range(1, 7):
         term.journal.append("board", {"b": b})
-    beyond = term.handle(signed(term, {"m": "bye", "i": 3, "seq": 7}))
+    beyond = term.handle(signed(term, {"m": "bye", "i": 3, "seq": 8}))
     assert beyond[0]["code"] == "ack_beyond" and not term.done and term.journal.base == 0
     answer = term.handle(signed(term, {"m": "bye", "i": 4, "seq": 5}))
     assert next(answer) == {"m": "bye", "i": 4} and term.journal.base == 0  # not yet
     assert list(answer) == [] and term.journal.base == 4 and term.done
-    assert [r[0] for r in term.journal.records_after(0)] == [5, 6]
+    assert [r[0] for r in term.journal.records_after(0)] == [5, 6, 7]
 
 
 def test_the_application_may_keep_records_it_still_needs(tmp_path):
@@ -230,7 +230,7 @@ def test_a_pull_answer_is_streamed_frame_by_frame(tmp_path, monkeypatch):
     batches = [m for x in out.writes for m in link.FrameReader().feed(x)]
     assert len(batches) == len(out.writes) and "last" in batches[-1]
     assert all("last" not in b for b in batches[:-1])
-    assert sum(len(b["r"]) for b in batches) == 256 and batches[-1]["last"] == 300
+    assert sum(len(b["r"]) for b in batches) == 256 and batches[-1]["last"] == 301  # + pair
 
 
 def test_a_gap_in_the_journal_is_sent_with_its_seq_and_the_rest_implied(tmp_path):
