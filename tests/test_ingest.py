@@ -271,7 +271,7 @@ def test_refused_cards_are_checked_and_the_third_on_a_board_calls_the_director(d
                          ("invalid_record", n + 3, "host"), ("invalid_record", n + 4, "host")]
     row = db.one("SELECT law, detail, board FROM flags WHERE why = 'card_refusals'")
     assert (row["law"], row["board"]) == ("16C", 1)
-    assert row["detail"] == "3 cards refused at the keypad: W SA, N HK, W C2"
+    assert detail_text(row["detail"]) == "3 cards refused at the keypad: W SA, N HK, W C2"
     assert db.value("SELECT COUNT(*) FROM records WHERE kind = 'rc' AND valid = 1") == 5
     assert db.value("SELECT COUNT(*) FROM records WHERE kind = 'card'") == 1  # play goes on
     ingest(db, T1, len(recs), numbered([("close", {"rnd": 1}), refused("SK")],

@@ -102,6 +102,13 @@ DETAILS = {  # code: (English, Russian), one %s per parameter
                      "the correction was not applied",
                      "за этим столом нет закрытого тура, где пары %s и %s играли сдачу %s: "
                      "исправление не применено"),
+    "pair_key_mismatch": ("the terminal took a key of fingerprint %s, not this event's key for it",
+                          "терминал взял ключ с отпечатком %s, а не ключ этого турнира"),
+    "refused_card_held": ("the terminal refused %s to seat %s, whose card it is in the hand "
+                          "record", "терминал не принял %s у места %s, хотя по раскладу это его "
+                          "карта"),
+    "card_refusals": ("%s cards refused at the keypad: %s",
+                      "не принято карт на клавиатуре: %s — %s"),
 }
 
 

@@ -519,8 +519,8 @@ class _Run:
         """A pairing (a director's entry: listed by `host-sync flags`); its fingerprint must
         be this terminal's key as the host derives it, else the key it took is another's."""
         if d["fp"] != fingerprint(terminal_key(the_event(self.db)[2], self.tid)):
-            self.flag(seq, None, "pair_key_mismatch", None, "the terminal took a key of "
-                      "fingerprint %s, not this event's key for it" % d["fp"].hex())
+            self.flag(seq, None, "pair_key_mismatch", None,
+                      detail("pair_key_mismatch", d["fp"].hex()))
 
     def _close(self, seq, d):
         number = self._round()["number"]
@@ -840,13 +840,13 @@ class _Run:
         deal = self._deal(board)
         s, cd = d["s"], d["cd"]
         if deal is not None and deal[s * 4 + cd // 13] >> cd % 13 & 1:
-            self.flag(seq, board, "refused_card_held", None, "the terminal refused %s to "
-                      "seat %s, whose card it is in the hand record" % (token(cd), "NESW"[s]))
+            self.flag(seq, board, "refused_card_held", None,
+                      detail("refused_card_held", token(cd), "NESW"[s]))
         refused = self._valid(board, ("rc",))
         if len(refused) == CARD_REFUSALS:
-            self.flag(seq, board, "card_refusals", "16C", "%d cards refused at the keypad: %s"
-                      % (CARD_REFUSALS, ", ".join("NESW"[f[2]["s"]] + " " + token(f[2]["cd"])
-                                                  for f in refused)))
+            self.flag(seq, board, "card_refusals", "16C", detail(
+                "card_refusals", CARD_REFUSALS,
+                ", ".join("NESW"[f[2]["s"]] + " " + token(f[2]["cd"]) for f in refused)))
 
 
 def _body(data):
