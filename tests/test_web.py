@@ -107,6 +107,13 @@ def test_a_board_held_alone_is_on_nobody_s_view_until_released(event, capsys):
     out = capsys.readouterr()
     assert "board %d held" % board in out.out and "board 99: not played" in out.err
     assert "сдача %d открыта" % board in out.out
+    two = sorted(snapshot(db).public_boards())[:2]
+    args = ["--lang", "ru", "publish", "hold", str(location), "--board", str(two[0]),
+            "--board", str(two[1])]
+    assert main(args) == 0 and main(args) == 0  # the second changes nothing
+    said = capsys.readouterr().out.splitlines()
+    assert said == ["publish: сдачи %d, %d приостановлены" % tuple(two),
+                    "publish: сдачи %d, %d уже приостановлены" % tuple(two)]
 
 
 def test_each_pair_s_link_carries_its_own_key(event, capsys):

@@ -53,15 +53,24 @@ def _publication(args, out, held):
             changed = set_held_boards(db, args.board, held)
         else:
             changed = set_held(db, held)
-    if args.board:
-        what = say(args, "board %s", "сдача %s") % ", ".join(map(str, args.board))
-    else:
-        what = say(args, "results", "результаты")
-    out.write("publish: %s %s%s\n" % (
-        what, say(args, "held", "приостановлена" if args.board else "приостановлены") if held
-        else say(args, "released", "открыта" if args.board else "открыты"),
-        "" if changed else say(args, " already", " уже")))
+    out.write("publish: %s\n" % _publication_line(args, held, changed))
     return 0
+
+
+def _publication_line(args, held, changed):
+    """One whole sentence per case: Russian agrees the verb with one board, several or all."""
+    boards = ", ".join(map(str, args.board or ()))
+    if not args.board:
+        subject_en, subject_ru, form = "results", "результаты", "plural"
+    elif len(args.board) == 1:
+        subject_en, subject_ru, form = "board " + boards, "сдача " + boards, "one"
+    else:
+        subject_en, subject_ru, form = "boards " + boards, "сдачи " + boards, "plural"
+    verb_ru = {("one", True): "приостановлена", ("one", False): "открыта",
+               ("plural", True): "приостановлены", ("plural", False): "открыты"}[form, held]
+    return say(args, "%s %s%s" % (subject_en, "held" if held else "released",
+                                  "" if changed else " already"),
+               "%s%s %s" % (subject_ru, "" if changed else " уже", verb_ru))
 
 
 def run_links(args, out, err):
