@@ -37,6 +37,7 @@ log = logging.getLogger("host_sync.station.serve")
 
 USB_IDS = ((0x2E8A, 0x0005),)  # MicroPython on RP2040 (Raspberry Pi Pico)
 BAUD = 115200
+POLL_S = 0.5  # how often the station looks for ports plugged in or pulled out
 # The note of a terminal that went silent past the timeout (sync.Session.request waits on).
 SLOW = "медленный терминал, ждём / slow terminal, waiting"
 
@@ -148,7 +149,7 @@ class Station:
             return [(p, e["state"], e["progress"], e["error"]) for p, e in sorted(
                 self.ports.items())]
 
-    def run(self, interval=0.5, interrupted=lambda: False, once=False):
+    def run(self, interval=POLL_S, interrupted=lambda: False, once=False):
         """Poll every `interval` seconds until stop is set (or `interrupted()`), telling
         on_change after each poll (the display shows a port that came or went even when no
         sync reports). With `once`, only the first poll starts syncs, a failed one is not
@@ -246,7 +247,7 @@ def render(station):
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
-def serve_forever(station, interval=0.5, console=None, grace=30.0, once=False):
+def serve_forever(station, interval=POLL_S, console=None, grace=30.0, once=False):
     """Run the station with a live display until Ctrl-C or SIGTERM (or until station.stop is
     set, or with `once` until its syncs have ended), then stop cleanly: the syncs in progress
     finish with the display still live, for at most `grace` seconds or until a second signal
