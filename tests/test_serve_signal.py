@@ -1,8 +1,10 @@
-"""`host-sync serve` stopped with Ctrl-C: a real SIGINT to a real `host-sync serve` process
-syncing real micropython terminals on pseudo-terminals through slow cables. One Ctrl-C lets the
-syncs in progress finish; a second abandons them, safely: what was not stored is still on the
-terminal and the next sync stores it, nothing lost and nothing doubled. Either way serve prints
-what it did and what is pending, and exits 130."""
+"""`host-sync serve` stopped with Ctrl-C or SIGTERM, or by itself with --once: real signals to a
+real `host-sync serve` process syncing real micropython terminals on pseudo-terminals through
+slow cables. One Ctrl-C (or SIGTERM, as a service manager stops it) lets the syncs in progress
+finish; a second abandons them, safely: what was not stored is still on the terminal and the
+next sync stores it, nothing lost and nothing doubled. Either way serve prints what it did and
+what is pending, and exits 128 + the signal (130, 143). `--once` syncs the terminals plugged in
+at its start and exits 0, or 1 naming what is pending."""
 
 import os
 import signal
@@ -58,10 +60,10 @@ def start_serve():
     reused). It runs with faulthandler on, for `stopped`."""
     started = []
 
-    def start(path, ports):
+    def start(path, ports, *options):
         started.append(subprocess.Popen(
             [sys.executable, "-X", "faulthandler", "-m", "host_sync", "serve", str(path),
-             "--timeout", "2"] + [a for p in ports for a in ("--port", p)],
+             "--timeout", "2"] + [a for p in ports for a in ("--port", p)] + list(options),
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=str(ROOT),
             env=dict(os.environ, COLUMNS="160")))
         return started[-1]
@@ -100,15 +102,16 @@ def slow(seed):
     return Faults(seed=seed, delay=1.0, max_delay=0.03)
 
 
-def test_one_ctrl_c_lets_the_syncs_in_progress_finish_and_says_what_was_done(evening,
-                                                                            start_serve):
+@pytest.mark.parametrize("stop, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_one_ctrl_c_lets_the_syncs_in_progress_finish_and_says_what_was_done(
+        evening, start_serve, stop, status):
     path, terminals, truth = evening
     ports = [t.plug(slow(n)) for n, t in enumerate(terminals)]
     serve = start_serve(path, ports)
     wait_for_syncs(path, TABLES)
-    serve.send_signal(signal.SIGINT)
+    serve.send_signal(stop)
     out, err = stopped(serve, 60)
-    assert serve.returncode == 130, err
+    assert serve.returncode == status, err
     with open_db(path) as db:
         assert results_in(db) == truth  # finished, not cut off
         assert db.value("SELECT COUNT(*) FROM syncs WHERE outcome = 'done'") == 2 * TABLES
@@ -144,3 +147,38 @@ def test_a_second_ctrl_c_abandons_them_and_the_next_sync_stores_the_rest(evening
         assert results_in(db) == truth
         assert db.value("SELECT COUNT(*) FROM records") == db.value(
             "SELECT COUNT(DISTINCT terminal_id || ':' || seq) FROM records")
+
+
+def test_once_syncs_the_terminals_plugged_in_and_exits_saying_which_did_not(evening,
+                                                                          start_serve,
+                                                                          tmp_path):
+    path, terminals, truth = evening
+    ports = [t.plug(slow(n)) for n, t in enumerate(terminals)]
+    unplugged = str(tmp_path / "ttyACM9")  # named, but no terminal on it
+    serve = start_serve(path, ports + [unplugged], "--once")
+    out, err = stopped(serve, 120)
+    assert serve.returncode == 1, (out, err)
+    with open_db(path) as db:
+        assert results_in(db) == truth
+    pending = [line for line in out.splitlines() if line.startswith("pending: ")]
+    assert pending == ["pending: %s (terminal ?): port not found; ? records still on it"
+                       % unplugged], out
+    assert "stopped: 2 terminals synced" in out
+
+    serve = start_serve(path, ports, "--once")  # again: nothing new, nothing pending
+    out, err = stopped(serve, 120)
+    assert serve.returncode == 0, (out, err)
+    assert "stopped: 2 terminals synced, 0 records stored" in out and "nothing pending" in out
+    with open_db(path) as db:
+        assert results_in(db) == truth
+
+
+def test_once_with_no_terminal_plugged_in_is_refused(evening, start_serve, tmp_path):
+    path = evening[0]
+    with open_db(path) as db:
+        syncs = db.value("SELECT COUNT(*) FROM syncs")
+    serve = start_serve(path, [str(tmp_path / "ttyACM9")], "--once")
+    out, err = stopped(serve, 60)
+    assert serve.returncode == 2 and "--once: no terminal is plugged in" in err, (out, err)
+    with open_db(path) as db:
+        assert db.value("SELECT COUNT(*) FROM syncs") == syncs

@@ -1,9 +1,10 @@
 """The live page in a real headless Chromium, driven by Selenium through Debian's chromedriver:
-a sync while the page is open shows up in it within 2 s, without a reload; a pair's own page
+a sync while the page is open shows up in it within 2 s, without a reload (on an SQLite and
+on a PostgreSQL event: a poll of the change marker, a commit's NOTIFY); a pair's own page
 hides a board that pair has not played; the director's hold and release; Russian and English.
 
-One browser and one `host-sync web` process for the module: the tests follow one evening in
-order (set-up, round 1, round 2, hold, release)."""
+One browser for the module; each test has an evening and a `host-sync web` process of its
+own (`live`)."""
 
 import shutil
 import time
@@ -40,10 +41,14 @@ def browser():
 
 
 @pytest.fixture
-def live(tmp_path):
+def live(request, tmp_path):
     """An event of its own for each test, served: under xdist a module's tests run on
-    different workers, so no test may count on what another synced."""
-    location = tmp_path / "event.db"
+    different workers, so no test may count on what another synced. An SQLite file, or a
+    PostgreSQL database for a test parametrized `live` "postgresql" (indirect)."""
+    if getattr(request, "param", "sqlite") == "postgresql":
+        location = request.getfixturevalue("pg_url")
+    else:
+        location = tmp_path / "event.db"
     db, movement = evening(location)
     with WebServer(location) as web:
         yield web, db, movement, location
@@ -101,6 +106,7 @@ def test_a_pair_s_page_shows_the_boards_it_played_as_they_sync_and_hides_the_oth
         assert "Нет такой страницы" in text(browser)
 
 
+@pytest.mark.parametrize("live", ["sqlite", "postgresql"], indirect=True)
 def test_the_public_page_shows_a_board_once_every_table_has_played_it(browser, live):
     web, db, movement, _ = live
     for table in (1, 2):  # round 1 at two tables: no board has both its tables yet

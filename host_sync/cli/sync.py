@@ -64,9 +64,10 @@ def add_commands(sub):
     sync.set_defaults(run=run_sync)
 
     srv = sub.add_parser("serve", help=tr(
-        "sync every terminal plugged in, several at once; Ctrl-C stops with a summary",
-        "синхронизировать все подключённые терминалы, несколько сразу; Ctrl-C — остановка "
-        "с итогом"))
+        "sync every terminal plugged in, several at once; Ctrl-C or SIGTERM stops with a "
+        "summary",
+        "синхронизировать все подключённые терминалы, несколько сразу; Ctrl-C или SIGTERM — "
+        "остановка с итогом"))
     srv.add_argument("db", metavar="EVENT.db", help=EVENT_DB)
     srv.add_argument("--port", action="append", default=[], metavar="PATH_OR_GLOB", help=tr(
         "also watch these ports (USB terminals are found by VID:PID)",
@@ -77,6 +78,11 @@ def add_commands(sub):
         "drive the Raspberry Pi station's LEDs and buzzer (RPi.GPIO)",
         "управлять светодиодами и зуммером станции на Raspberry Pi (RPi.GPIO)"))
     srv.add_argument("--timeout", type=float, default=1.0, help=_TIMEOUT)
+    srv.add_argument("--once", action="store_true", help=tr(
+        "sync the terminals plugged in now, each once, then stop: exit 0 if every one "
+        "synced, 1 if one is pending (the summary names it)",
+        "синхронизировать подключённые сейчас терминалы по одному разу и остановиться: код 0, "
+        "если синхронизированы все, 1, если какой-то не закончен (итог его называет)"))
     srv.set_defaults(run=run_serve)
 
 
@@ -164,11 +170,19 @@ def run_register(args, out, err):
 
 
 def run_serve(args, out, err):
-    """Serve until Ctrl-C, then say what was done and what is pending; exit 130 (128 +
-    SIGINT, as a shell reports an interrupted command)."""
+    """Serve until Ctrl-C or SIGTERM, then say what was done and what is pending; exit 128 +
+    the signal's number (130, 143), as a shell reports an interrupted command. With --once,
+    stop when the terminals plugged in at the start have each synced or failed once: exit 0
+    if none is pending, else 1; refused (2) when there is no terminal to sync."""
     code = _check_code(args)
     _quiet_logging(err)
     open_db(args.db).close()
+    found = discover(args.port)
+    if args.once and not found:
+        raise Refused("--once: no terminal is plugged in (no USB terminal, no port matching "
+                      "--port); nothing synced",
+                      ru="--once: ни один терминал не подключён (нет USB-терминала, нет порта, "
+                      "подходящего под --port); ничего не синхронизировано")
     indicators = None
     if args.station:
         from host_sync.station.gpio import GpioMissing
@@ -181,14 +195,20 @@ def run_serve(args, out, err):
     station = Station(args.db, args.port, register=args.register, timeout=args.timeout,
                       indicators=indicators, code=code)
     out.write(say(args, "watching %s\n", "слежу за %s\n") % (
-        ", ".join(discover(args.port)) or say(args, "for terminals", "терминалами")))
+        ", ".join(found) or say(args, "for terminals", "терминалами")))
     try:
-        summary = serve_forever(station)
+        summary, stopped_by = serve_forever(station, once=args.once)
     finally:
         if indicators:
             indicators.close()
     out.write("\n" + summary_text(summary, args))
-    return 130
+    if stopped_by is not None:
+        return 128 + stopped_by
+    return 1 if summary["pending"] else 0
+
+
+# The pending reasons Station.summary names by a word (the others are a failed sync's message).
+_WHY = {"abandoned": ("abandoned", "прервано"), "absent": ("port not found", "порт не найден")}
 
 
 def summary_text(s, args):
@@ -205,8 +225,8 @@ def summary_text(s, args):
     for port, terminal, left, why in s["pending"]:
         lines.append(say(args, "pending: %s (terminal %s): %s; %s",
                          "не закончено: %s (терминал %s): %s; %s") % (
-            port, terminal or "?", say(args, "abandoned", "прервано") if why == "abandoned"
-            else why, say(args, "%s records still on it", "на нём ещё записей: %s") % (
+            port, terminal or "?", say(args, *_WHY[why]) if why in _WHY else why,
+            say(args, "%s records still on it", "на нём ещё записей: %s") % (
                 "?" if left is None else left)))
     if not s["pending"]:
         lines.append(say(args, "nothing pending", "ничего не осталось"))

@@ -7,11 +7,14 @@ disappears (the terminal is unplugged), so plugging it in again syncs it again. 
 sync failed is retried after `retry` seconds. Progress is a live table (rich) per port, and
 the station's LEDs and buzzer (host_sync.station.indicators) follow the same events.
 
-Ctrl-C stops the station cleanly (`serve_forever`): no new sync starts, the syncs in progress
-run to their end with the table still live, and a second Ctrl-C (or the grace time) abandons
-them, which is safe because a terminal forgets nothing it has not been told is stored: an
-abandoned sync's records are pulled at its next sync. `Station.summary` says what the evening's
-station did and what is still pending.
+Ctrl-C or SIGTERM (a service manager stopping the station, a shutdown) stops the station
+cleanly (`serve_forever`): no new sync starts, the syncs in progress run to their end with the
+table still live, and a second signal (or the grace time) abandons them, which is safe because
+a terminal forgets nothing it has not been told is stored and each window is stored in one
+transaction: an abandoned sync's records are pulled at its next sync. With `once` the station
+syncs the terminals plugged in when it starts, each once, and stops by itself when the last
+one has ended: a scorer's script at the end of a round, or one station of several in a test.
+`Station.summary` says what the station did and what is still pending.
 """
 
 import glob
@@ -34,6 +37,7 @@ log = logging.getLogger("host_sync.station.serve")
 
 USB_IDS = ((0x2E8A, 0x0005),)  # MicroPython on RP2040 (Raspberry Pi Pico)
 BAUD = 115200
+POLL_S = 0.5  # how often the station looks for ports plugged in or pulled out
 # The note of a terminal that went silent past the timeout (sync.Session.request waits on).
 SLOW = "медленный терминал, ждём / slow terminal, waiting"
 
@@ -71,6 +75,7 @@ class Station:
         self.stop = threading.Event()
         self.abandoned = False  # stopped without waiting for the syncs in progress
         self.first_flag = None  # flags.id above which the flags were raised while serving
+        self.absent = []  # with run(once=True): the named ports not there when it started
 
     def poll(self):
         """Start syncs on new ports; forget ports that are gone. Returns the present ports."""
@@ -144,15 +149,25 @@ class Station:
             return [(p, e["state"], e["progress"], e["error"]) for p, e in sorted(
                 self.ports.items())]
 
-    def run(self, interval=0.5, interrupted=lambda: False):
+    def run(self, interval=POLL_S, interrupted=lambda: False, once=False):
         """Poll every `interval` seconds until stop is set (or `interrupted()`), telling
         on_change after each poll (the display shows a port that came or went even when no
-        sync reports)."""
+        sync reports). With `once`, only the first poll starts syncs, a failed one is not
+        retried (it is pending in the summary), a port named (not a glob) but not there is
+        `absent`, and it returns when no sync is running."""
         if self.first_flag is None:
             self.first_flag = self._flags()[0]
+        polled = False
         while not self.stop.is_set() and not interrupted():
-            self.poll()
+            if not (once and polled):
+                present = self.poll()
+                polled = True
+                if once:
+                    self.absent = [p for p in self.patterns
+                                   if not glob.has_magic(p) and p not in present]
             self.on_change(self)
+            if once and not self.busy():
+                return
             self.stop.wait(interval)
 
     def _flags(self):
@@ -167,7 +182,8 @@ class Station:
         stored), `repeats`, `refused` (by code),
         `flags` raised meanwhile and `open_flags` in the event, and `pending`: [(port,
         terminal or None, records left on it or None, why)] for every sync that was
-        abandoned or whose port's last sync failed."""
+        abandoned (why "abandoned") or whose port's last sync failed, and every port `absent`
+        (why "absent")."""
         with self.lock:
             finished = list(self.finished)
             running = [(p, e["progress"]) for p, e in sorted(self.ports.items())
@@ -184,6 +200,7 @@ class Station:
                    if state == "error"]
         pending += [(path, progress and progress.terminal, progress and progress.pending,
                      "abandoned") for path, progress in running]
+        pending += [(path, None, None, "absent") for path in self.absent]
         top, still_open = self._flags()
         return {"terminals": sorted({p.terminal for _, state, p, _ in finished
                                      if state == "done" and p and p.terminal}),
@@ -227,31 +244,37 @@ def render(station):
     return table
 
 
-def serve_forever(station, interval=0.5, console=None, grace=30.0):
-    """Run the station with a live display until Ctrl-C (or until station.stop is set), then
-    stop cleanly: the syncs in progress finish with the display still live, for at most
-    `grace` seconds or until a second Ctrl-C abandons them. Returns the station's summary.
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
-    Ctrl-C is taken by a handler that only counts it, never as a KeyboardInterrupt: one raised
-    at an arbitrary point can land inside a lock (rich's Live, a threading.Event) and leave it
-    held, and a thread then waits on it forever: a serve that never exited after Ctrl-C was
-    seen in a CI run, its two threads waiting on locks."""
+
+def serve_forever(station, interval=POLL_S, console=None, grace=30.0, once=False):
+    """Run the station with a live display until Ctrl-C or SIGTERM (or until station.stop is
+    set, or with `once` until its syncs have ended), then stop cleanly: the syncs in progress
+    finish with the display still live, for at most `grace` seconds or until a second signal
+    abandons them. Returns (the station's summary, the first signal that stopped it or None).
+
+    The signals are taken by a handler that only counts them, never as a KeyboardInterrupt: one
+    raised at an arbitrary point can land inside a lock (rich's Live, a threading.Event) and
+    leave it held, and a thread then waits on it forever: a serve that never exited after
+    Ctrl-C was seen in a CI run, its two threads waiting on locks."""
     from rich.live import Live
-    presses = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: presses.append(signum))
+    signals = []
+    previous = {number: signal.signal(number, lambda signum, frame: signals.append(signum))
+                for number in STOP_SIGNALS}
     try:
         with Live(render(station), console=console, refresh_per_second=4) as live:
             station.on_change = lambda s: live.update(render(s))
             try:
-                station.run(interval, interrupted=lambda: bool(presses))
+                station.run(interval, interrupted=lambda: bool(signals), once=once)
             finally:
                 station.stop.set()
             deadline = time.monotonic() + grace
-            while station.busy() and len(presses) < 2 and time.monotonic() < deadline:
+            while station.busy() and len(signals) < 2 and time.monotonic() < deadline:
                 time.sleep(0.02)
             station.abandoned = station.busy()  # their records stay on the terminals
             station.on_change = lambda s: None
             live.update(render(station))
     finally:
-        signal.signal(signal.SIGINT, previous)
-    return station.summary()
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+    return station.summary(), (signals[0] if signals else None)
