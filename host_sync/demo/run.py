@@ -275,10 +275,8 @@ class Demo:
                           register=codes is not None, timeout=1.0, code=codes)
         with Live(render(station), console=self.console, refresh_per_second=8,
                   transient=False) as live:
-            station.poll()
-            while station.busy():
-                live.update(render(station))
-                time.sleep(0.1)
+            station.on_change = lambda s: live.update(render(s))
+            station.run(interval=0.1, once=True)  # as `serve --once` does
             live.update(render(station))
         self.console.line()
         said = {t.port: t for t in self.terminals}
