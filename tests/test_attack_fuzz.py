@@ -195,9 +195,11 @@ def test_random_frames_while_keys_are_pressed_never_stop_the_main_loop(station_d
     are the link loop's fuzz above."""
     from main_loop import plug_main_loop
     from terminal.journal import Journal
-    from terminal_support import PIN, make_config, write_config
+    from terminal_support import make_config, write_config
 
-    rng = random.Random(20261203)
+    # This seed's keys, by the suite's count, have a Law 27 call waiting for the director and
+    # his PIN locked by wrong ones: the pairing at the end must wait the lock out.
+    rng = random.Random(1)
     flash = tmp_path / "flash"
     flash.mkdir()
     write_config(flash / "config.cbor", make_config())
@@ -205,23 +207,15 @@ def test_random_frames_while_keys_are_pressed_never_stop_the_main_loop(station_d
     pool = keys.NAMES + ("OK", "PASS") * 8 + ("1", "2", "3", "4", "C", "D", "H", "S", "NT") * 2
     chunks = [" ".join(rng.choice(pool) for _ in range(rng.randrange(1, 12)))
               for _ in range(max(10, MAIN_FRAMES // 50))]
-    chunks.append("BACK " * 10 + "DIR %s OK 6" % " ".join(PIN))  # the director pairs it
     (tmp_path / "keys").write_text("\n".join(chunks) + "\n")
-    screen = tmp_path / "screen"
-    plug = plug_main_loop(flash, tmp_path / "keys", screen, "PICO-FM", chunks=True)
+    plug = plug_main_loop(flash, tmp_path / "keys", tmp_path / "screen", "PICO-FM", chunks=True)
     try:
         with serial.Serial(plug.port, timeout=0.02) as port:
             pelt(port, rng, MAIN_FRAMES)
         assert plug.proc.poll() is None, "the main loop ended"
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and not (
-                screen.exists() and "Код: " in screen.read_text()):
-            time.sleep(0.05)
-        shown = screen.read_text().split(" | ")
-        assert shown[2].startswith("Код: "), shown
+        code = plug.pair()  # from wherever the keys left it: the director's way to pairing
         with serial.Serial(plug.port, timeout=0.02) as port:
-            p = Session(station_db, port, register=True, timeout=1.0,
-                        code=shown[2][5:].replace(" ", "")).run()
+            p = Session(station_db, port, register=True, timeout=1.0, code=code).run()
         assert p.outcome == "done" and plug.proc.poll() is None
     finally:
         plug.close()
