@@ -4,10 +4,15 @@ the board's main.py runs between key polls) under the real `micropython` on a pt
 answers from a fake device against the station (`host_sync.station.sync.Session`).
 
 The whole main loop (`main.Terminal`, keys pressed while the frames come) has its own fuzz
-too. The suite runs small counts; the full counts are a command (BENCHMARKS.md has the times):
+too. The suite runs small counts; the full counts are these commands, one at a time (issue
+14; BENCHMARKS.md, "Protocol 3", has their times):
 
-    ATTACK_FUZZ_FRAMES=100000 ATTACK_FUZZ_SYNCS=2000 ATTACK_FUZZ_MAIN_FRAMES=100000 \\
-        .venv/bin/python -m pytest -q tests/test_attack_fuzz.py
+    ATTACK_FUZZ_MAIN_FRAMES=100000 nice -n 19 .venv/bin/python -m pytest -q \\
+        tests/test_attack_fuzz.py -k main_loop
+    ATTACK_FUZZ_FRAMES=100000 nice -n 19 .venv/bin/python -m pytest -q \\
+        tests/test_attack_fuzz.py -k random_frames_never
+    ATTACK_FUZZ_SYNCS=2000 nice -n 19 .venv/bin/python -m pytest -q \\
+        tests/test_attack_fuzz.py -k station
 """
 
 import os
@@ -27,6 +32,7 @@ from hw import keys
 
 FRAMES = int(os.environ.get("ATTACK_FUZZ_FRAMES", "3000"))
 SYNCS = int(os.environ.get("ATTACK_FUZZ_SYNCS", "40"))
+MAIN_FRAMES = int(os.environ.get("ATTACK_FUZZ_MAIN_FRAMES", "1500"))
 NAMES = ["hello", "register", "pull", "ack", "put", "done", "bye", "recs", "end", "x"]
 FIELDS = ["i", "v", "sn", "id", "event", "key", "after", "max", "seq", "f", "at", "size", "d",
           "sha", "h", "p", "r", "sent", "last", "nonce", "base"]
@@ -185,12 +191,13 @@ def test_random_answers_never_crash_the_station_nor_reach_the_database(db):  # n
     assert db.value("SELECT last_seq FROM terminals WHERE id = ?", (KNOWN,)) == 6
 
 
-MAIN_FRAMES = int(os.environ.get("ATTACK_FUZZ_MAIN_FRAMES", "1500"))
 def test_random_frames_while_keys_are_pressed_never_stop_the_main_loop(station_db, tmp_path):
     """The whole main loop (`main.Terminal`: keypad, screen, application and link on one
     journal) under micropython on a pty: MAIN_FRAMES random frames on its cable while a table
     presses random keys. It never stops, the link answers on, and afterwards the director
-    pairs it (director mode, 6) and every record it made reaches the station. No hello is
+    pairs it (director mode, 6) from whatever screen the keys left (MainLoop.pair: a call
+    waiting for him, his PIN locked by the wrong ones they typed) and every record it made
+    reaches the station. No hello is
     fuzzed here, so the keys are never held by a sync; the authenticated-but-malformed frames
     are the link loop's fuzz above."""
     from main_loop import plug_main_loop
