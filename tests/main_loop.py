@@ -39,6 +39,9 @@ class MainLoop(Plug):
         Plug.__init__(self, [micropython_path(), str(DRIVER), str(flash), str(keys), str(screen),
                              ident, "chunks" if chunks else "all"], env=env, cwd=str(ROOT))
         self.keys, self.screen_file = Path(keys), Path(screen)
+        # a chunk is 40 turns of the loop, 0.2 s at least (a turn without a key sleeps 5 ms):
+        # a second each leaves room for a loaded machine
+        self.chunks_s = 60 + len(self.keys.read_text().splitlines()) if chunks else 0
         self.done = False  # it has said "keys done"
         self.fed = 0
         self._err = b""
@@ -61,7 +64,7 @@ class MainLoop(Plug):
     def ready(self):
         """Return once the terminal has pressed the chunks (its screen is written then)."""
         if not self.done:
-            self.said("keys done")
+            self.said("keys done", self.chunks_s)
             self.done = True
 
     def press(self, script):
