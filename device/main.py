@@ -62,7 +62,10 @@ class Terminal:
             self.open_link(ident, stream_in, stream_out)
 
     def start(self):
-        """(Re)build the application on the journal and the configuration on flash."""
+        """(Re)build the application on the journal and the configuration on flash. A
+        pairing open on the old one's screen dies with it (terminal.pairing)."""
+        if self.link is not None:
+            self.link.close_pairing()
         self.app = self.loop = None
         gc.collect()
         config = Config.load(self.folder + "/config.cbor")

@@ -37,6 +37,8 @@ class Fake(threading.Thread):
         self.nonce = os.urandom(16)
 
     def run(self):
+        """Answer until the station's end is gone (its last slave closed: EIO), then close
+        the master: a pty pair left open per fake ran a long fuzz out of descriptors."""
         reader = link.FrameReader()
         try:
             while True:
@@ -54,6 +56,8 @@ class Fake(threading.Thread):
                                                        for m in out))
         except OSError:
             return
+        finally:
+            os.close(self.master)
 
     def hello(self, msg, key=None, **fields):
         """A hello as the terminal of KNOWN would give it (signed when key is given)."""

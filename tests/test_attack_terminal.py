@@ -12,11 +12,15 @@ import zlib
 import pytest
 import serial
 from conftest import ROOT, run_device
+from main_loop import plug_main_loop, texts
 from sync_harness import Terminal, write_script
 from sync_script import event_movement, table_round
+from terminal.app import _DIRECTOR_TIMEOUT_MS
 from terminal.keystore import Keystore
+from terminal_support import PIN, make_config, write_config
 from test_link_session import station_db as station_db  # noqa: F401  (the fixture)
 
+from host_sync.event import setup
 from host_sync.station import link
 from host_sync.station.sync import Session, SyncFailed
 
@@ -220,6 +224,71 @@ def test_a_new_terminal_takes_no_key_without_a_person_at_its_keypad(station_db, 
     finally:
         term.unplug()
     assert station_db.value("SELECT id FROM terminals") == "PICO-A5"
+
+
+def late_register(port_path, code, ident):
+    """A `register` of someone who read `code` off the pairing screen: his own key, tagged
+    under the code (docs/PROTOCOL.md, "Pairing"). The terminal's reply."""
+    with serial.Serial(port_path, timeout=0.05) as port:
+        sn = os.urandom(16)
+        nonce = sn + talk(port, {"m": "hello", "i": 1, "v": [3], "sn": sn})[0]["nonce"]
+        request = {"m": "register", "i": 2, "event": "e" * 16, "key": os.urandom(32),
+                   "id": ident}
+        request["pt"] = link.message_tag(code.encode(), nonce, request, "pt")
+        return talk(port, request)[0]
+
+
+def test_a_pairing_code_dies_with_its_screen(station_db, tmp_path):
+    """The pairing screen's code (director mode, 6) used to stay good for its three minutes
+    after the screen had gone: director mode timing out (two minutes without a key) or the
+    application rebuilt on a pushed configuration left it open to whoever had read it. Now
+    it dies with the screen, however the screen goes: a register under it is refused, saying
+    how to pair, and the terminal's flash (key, journal) stays as it was. The whole main
+    loop under micropython, its board clock moved on for the time-out; while the screen is
+    up, the code pairs it."""
+    folder = tmp_path / "flash"
+    folder.mkdir()
+    write_config(folder / "config.cbor", make_config())
+    (tmp_path / "keys").write_text("")
+    term = plug_main_loop(folder, tmp_path / "keys", tmp_path / "screen", "PICO-A8",
+                          chunks=True)
+    no_pairing = ("pairing", "no pairing open: director mode, 6 on the terminal shows a code")
+
+    def refused_after(leave):
+        code = term.pair()
+        leave()
+        term.wait_screen(lambda shown: shown[0] not in texts("syncing") and
+                         not shown[2].startswith(("Код: ", "Code: ")))
+        before = flash(folder)
+        got = late_register(term.port, code, "PICO-A8")
+        assert (got.get("code"), got.get("text")) == no_pairing, got
+        assert flash(folder) == before
+        return code
+
+    try:
+        code = refused_after(lambda: term.press("wait %d" % (_DIRECTOR_TIMEOUT_MS + 1000)))
+        with pytest.raises(SyncFailed, match="no pairing open") as e:
+            sync(station_db, term.port, register=True, code=code)
+        assert "режим директора" in e.value.text("ru")
+        refused_after(lambda: term.press("BACK"))
+        assert not (folder / "registration").exists()
+        assert station_db.value("SELECT COUNT(*) FROM terminals") == 0
+        setup.set_director_pin(station_db, station_db.value("SELECT id FROM events"), PIN)
+        with serial.Serial(term.port, timeout=0.02) as port:  # at table A1: a configuration
+            assert Session(station_db, port, register=True, place=("A", 1), timeout=1.0,
+                           code=term.pair()).run().outcome == "done"
+        key = (folder / "registration").read_bytes()
+
+        def pushed_configuration():  # the table's file differs from the station's: pushed
+            write_config(folder / "config.cbor", make_config(seed=8))
+            ours = (folder / "config.cbor").read_bytes()
+            assert sync(station_db, term.port).outcome == "done"
+            assert (folder / "config.cbor").read_bytes() != ours
+
+        refused_after(pushed_configuration)
+        assert (folder / "registration").read_bytes() == key
+    finally:
+        term.close()
 
 
 HEAP = 144 * 1024  # code compiled from source here, not from the image: more than on the board

@@ -63,8 +63,9 @@ class Link:
         # both see the same last seq); else the link opens the folder's own.
         self.journal = journal
         self.nonce = b""
-        # the open pairing (terminal.pairing, director mode): [code, opened at, tries left],
-        # and how the last one ended ("ok", "closed", "expired"), for its screen
+        # the open pairing (terminal.pairing, director mode): [code, opened at, tries left,
+        # whether its screen is still up], and how the last one ended ("ok", "closed",
+        # "expired"), for its screen
         self.pairing = None
         self.paired = None
         self.done = False
@@ -192,11 +193,12 @@ class Link:
             reply[name] = self.file_digest(name)
         return self.sign(reply) if self.keys.registered() else reply
 
-    def open_pairing(self):
+    def open_pairing(self, shown=None):
         """A fresh one-time code of 6 digits, shown by the director's pairing screen: the one
-        way a key reaches this terminal (docs/PROTOCOL.md, "Pairing")."""
+        way a key reaches this terminal (docs/PROTOCOL.md, "Pairing"). `shown()` says whether
+        that screen is still up (terminal.pairing): the code dies with it."""
         self.pairing = ["%06d" % (int.from_bytes(os.urandom(4), "big") % 1000000),
-                        time.time(), _PAIR_TRIES]
+                        time.time(), _PAIR_TRIES, shown]
         self.paired = None
         return self.pairing[0]
 
@@ -205,9 +207,12 @@ class Link:
         self.paired = how
 
     def pairing_code(self):
-        """The code of the pairing open now, or None (none open, or open too long)."""
+        """The code of the pairing open now, or None (none open, its screen left, or open
+        too long)."""
         p = self.pairing
-        if p is not None and not 0 <= time.time() - p[1] <= _PAIR_S:
+        if p is not None and p[3] is not None and not p[3]():
+            self.close_pairing()
+        elif p is not None and not 0 <= time.time() - p[1] <= _PAIR_S:
             self.close_pairing("expired")
         return self.pairing[0] if self.pairing else None
 

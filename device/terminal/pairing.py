@@ -7,7 +7,10 @@ person who knows the director's PIN stood at the keypad, never because the termi
 to hold none.
 
 The code lives in the link (terminal.link.Link.pairing), which checks it; this screen opens
-and closes it and says how it ended. Loaded only from the director's menu.
+it and says how it ended. The code dies with this screen, however it goes: BACK or OK,
+director mode timing out, the application rebuilt on a pushed configuration (main.py), so a
+code read off the screen is worth nothing once the director has walked away from it.
+Loaded only from the director's menu.
 """
 
 from hw import keys
@@ -17,16 +20,15 @@ _ENDED = {"ok": "pair_ok", "closed": "pair_closed", "expired": "pair_expired"}
 
 
 class PairScreen:
-    """Opens a pairing when shown (a fresh code each time); BACK or OK closes it."""
+    """Opens a pairing when shown (a fresh code each time), valid while this screen is the
+    one shown; BACK or OK leaves it."""
 
     def __init__(self, app):
         if app.link is not None:
-            app.link.open_pairing()
+            app.link.open_pairing(lambda: app.screen is self)
 
     def key(self, app, k):
         if k == keys.BACK or k == keys.OK:
-            if app.link is not None and app.link.pairing is not None:
-                app.link.close_pairing()
             app.home()
         else:
             app.refuse()
