@@ -11,8 +11,8 @@ import time
 import pytest
 import serial
 import test_attack_station as attack
-from sync_script import event_movement, table_round
 from rich.console import Console
+from sync_script import event_movement, table_round
 from test_attack_station import Fake, fingerprint, key_of
 
 from host_sync.station import ingest, link, serve
@@ -190,3 +190,19 @@ def test_batches_that_come_together_are_stored_in_one_commit(known_db, monkeypat
     assert calls == stores
     assert known_db.value("SELECT max(seq) FROM records WHERE terminal_id = ?",
                           (attack.KNOWN,)) == 38
+
+
+@pytest.mark.parametrize("answers, outcome", [(True, "done"), (False, "no answer to pull "
+                                                                        "after 1 tries")])
+def test_a_sync_done_marks_the_terminal_seen_in_the_commit_of_its_outcome(known_db, answers,
+                                                                          outcome):
+    """`event show` says when a terminal last synced, even with nothing new to store: the
+    sync that is done says so with its outcome, in one commit; one that fails does not."""
+    with known_db.transaction():
+        known_db.conn.execute("UPDATE terminals SET last_seen = NULL")
+    fake = known_terminal(known_db, pull_answers=answers)
+    session, _, why = sync(known_db, fake, timeout=0.5, tries=1)
+    assert session.progress.stored == 0 and session.progress.outcome == outcome
+    assert known_db.value("SELECT outcome FROM syncs") == outcome
+    seen = known_db.value("SELECT last_seen FROM terminals WHERE id = ?", (attack.KNOWN,))
+    assert (seen is not None) == answers

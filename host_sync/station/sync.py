@@ -237,9 +237,6 @@ class Session:
             self.request(bye, "bye", signed=True)
         except SyncFailed as e:  # everything is stored: a lost bye costs a compaction only
             log.info("%s: no goodbye from %s (%s)", self.progress.port, self.tid, e)
-        with self.db.transaction():  # `event show`: synced, even with nothing new to store
-            self.db.update("terminals", {"id": self.tid}, {"last_seen": now()}, ACTOR,
-                           self.tid)
 
     def _check_hello(self, hello):
         """SyncFailed unless the hello is a version-2 terminal's, every field in bounds."""
@@ -583,10 +580,15 @@ class Session:
                                             "started_at": now()}, ACTOR, self.tid)
 
     def _record_outcome(self):
+        """The sync's row finished; a sync done also marks the terminal seen (`event show`:
+        synced, even with nothing new to store), in the same commit."""
         if self.sync_id is None:
             return
         p = self.progress
         with self.db.transaction():
+            if p.outcome == "done":
+                self.db.update("terminals", {"id": self.tid}, {"last_seen": now()}, ACTOR,
+                               self.tid)
             self.db.update("syncs", {"id": self.sync_id}, {
                 "finished_at": now(), "stored": p.stored, "duplicates": p.duplicates,
                 "refused": json.dumps(dict(p.refused), sort_keys=True), "outcome": p.outcome},
