@@ -1,10 +1,11 @@
 """One terminal's sync session over a serial port (docs/PROTOCOL.md, section 5).
 
-hello -> (register) -> pull windows until nothing is left, each stored in one transaction ->
-ack what is stored -> push the table's configuration and travellers if the terminal's differ
--> bye. Every request is numbered (`i`); a reply with another number is stale and ignored, and
-a request without its full answer in time is sent again, so lost, corrupted, duplicated or
-late bytes cost a retry and never a record. Nothing is acknowledged before it is committed.
+hello -> (register) -> pull windows until nothing is left, each batch stored as it comes (the
+batches that came together in one transaction) -> push the table's configuration and
+travellers if the terminal's differ -> bye, acknowledging what is stored. Every request is
+numbered (`i`); a reply with another number is stale and ignored, and a request without its
+full answer in time is sent again, so lost, corrupted, duplicated or late bytes cost a retry
+and never a record. Nothing is acknowledged before it is committed.
 """
 
 import hashlib
@@ -384,7 +385,7 @@ class Session:
                     stalled, now_last))
 
     def _store(self, prev, records):
-        """One verified batch into the database, in its own transaction."""
+        """Verified records, chained after prev, into the database in one transaction."""
         report = ingest.ingest(self.db, self.tid, prev, records)
         self.progress.stored += report.stored
         self.progress.duplicates += report.duplicates
