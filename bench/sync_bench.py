@@ -138,6 +138,7 @@ def many_at_once(n):
 
 
 def main():
+    load_before = os.getloadavg()[0]  # the times move with the machine's load: said with them
     syncs = [sync_32_boards() for _ in range(REPEAT)]
     t_pty = statistics.median(s[0] for s in syncs)
     wire, payload, stored = syncs[0][1], syncs[0][2], syncs[0][3]
@@ -171,7 +172,8 @@ def main():
     print("\nmedians of %d runs (30 at once: %d); payload = canonical CBOR of the records' "
           "[seq, kind, fields]; wire = every byte both ways: framing, the batch tags (protocol "
           "3: one per recs message, none per record), hello, config and travellers (deflated) "
-          "included; the clock starts once the terminal is up." % (REPEAT, len(at_once)))
+          "included; the clock starts once the terminal is up; load average (1 min) %.1f at "
+          "the start, %.1f at the end." % (REPEAT, len(at_once), load_before, os.getloadavg()[0]))
 
 
 if __name__ == "__main__":

@@ -46,6 +46,16 @@ def test_decoding_inverts_cbor2_canonical_and_default(obj):
     assert cbor.encode(cbor.decode(cbor2.dumps(obj))) == cbor2.dumps(obj, canonical=True)
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(values(EQ_FLOAT), max_size=30), values(EQ_FLOAT))
+def test_items_encoded_already_go_in_as_they_stand(items, other):
+    """A pull's records are sent as the journal holds them (cbor.Raw): the message has the
+    bytes it would have with the records decoded and encoded again."""
+    raw = cbor.raw_array(len(items), b"".join(cbor.encode(x) for x in items))
+    assert cbor.encode({"r": raw, "o": other}) == cbor2.dumps({"r": items, "o": other},
+                                                             canonical=True)
+
+
 @settings(max_examples=300, deadline=None)
 @given(values(EQ_FLOAT))
 def test_every_truncation_is_refused(obj):

@@ -64,6 +64,24 @@ def test_append_and_read_back(tmp_path):
     assert list(j.records_after(5)) == []
 
 
+def test_a_pull_reads_each_records_kind_and_data_as_encoded(tmp_path):
+    """encoded_after slices kind and data out of each record's frame (the pull sends them
+    without encoding them again): the bytes cbor2 gives them, whatever the width of the seq's
+    head (1, 2, 3, 5 or 9 bytes), after a gap as after a record."""
+    j = Journal(str(tmp_path / "j"), KEY, IDENT)
+    made = []
+    for seq in (1, 23, 24, 255, 256, 65535, 65536, 2 ** 32 - 1, 2 ** 32, 2 ** 32 + 1):
+        j.last = seq - 1  # seqs burnt up to it (a gap)
+        made.append((j.append("call", {"b": seq % 7, "who": "Иванов", "x": [seq, None]}), seq))
+    assert [seq for seq, _ in made] == [want for _, want in made]
+    got = list(j.encoded_after(23))
+    assert [seq for seq, _ in got] == [seq for seq, _ in made[2:]]
+    for (seq, item), (kind, data) in zip(got, [(r[1], r[2]) for r in j.records_after(23)],
+                                         strict=True):
+        assert bytes(item) == cbor2.dumps(kind, canonical=True) + cbor2.dumps(data,
+                                                                              canonical=True)
+
+
 def test_tags_verify_with_the_host_hmac_and_bind_the_terminal(tmp_path):
     j = Journal(str(tmp_path / "j"), KEY, IDENT)
     j.append("call", {"board": 1, "calls": [3, 0, 0, 0], "who": "Иванов"})

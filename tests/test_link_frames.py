@@ -112,6 +112,10 @@ def test_bad_frames_are_refused_by_both_ends_with_their_reason(code):
     (b"\x9f\x01\xff", "indefinite"),      # indefinite-length array
     (b"\x62\xff\xfe", "utf"),             # invalid UTF-8
     (b"\x5a\xff\xff\xff\xff", "length"),  # a length beyond the input
+    (b"\xa1\x61\x6b\xd9\x01\x02\x81\x01", "set"),  # a set (tag 258) in a map
+    (b"\x82\x01\xd8\x25\x50" + bytes(16), "uuid"),  # a UUID (tag 37) in an array
+    (b"\x81" * 17 + b"\x01", "17 deep"),  # 17 arrays: their item lies 17 deep
+    (b"\x81" * 16 + b"\xa1\x01\x02", "map 17 deep"),
 ])
 def test_cbor_outside_the_protocol_subset_is_refused_as_cbor(payload, why):
     frame = link.frame_cbor(payload)
@@ -120,6 +124,12 @@ def test_cbor_outside_the_protocol_subset_is_refused_as_cbor(payload, why):
     assert e.value.code == "cbor", why
     with pytest.raises(ValueError):
         dev_frame.decode_frame(frame[:-1])
+
+
+def test_cbor_16_deep_is_taken_by_both_ends():
+    payload = b"\x81" * 16 + b"\x01"
+    nested = dev_frame.decode_frame(link.frame_cbor(payload)[:-1])
+    assert decode_frame(link.frame_cbor(payload)[:-1]) == nested
 
 
 def test_reader_resynchronises_and_counts_each_refusal():

@@ -15,6 +15,7 @@ import serial
 from flash_support import settle
 from sync_harness import Terminal, write_script
 from sync_script import event_movement, table_round
+from terminal.frame import encode_frame
 from terminal.link import Link, Port  # noqa: E402
 
 from host_sync.event import setup
@@ -35,6 +36,12 @@ def hello(term):
 
 def signed(term, msg):
     return link.sign(term.keys.key, term.nonce, msg)
+
+
+def on_the_cable(replies):
+    """The replies as the station reads them: framed by the terminal, decoded by the host (a
+    pull's records go out as the journal holds them, already encoded)."""
+    return [link.decode_frame(encode_frame(r)[:-1]) for r in replies]
 
 
 def test_an_unregistered_terminal_answers_hello_and_refuses_the_rest(tmp_path):
@@ -177,7 +184,8 @@ def test_pull_chains_batches_under_the_frame_limit(tmp_path):
     register(term)
     for n in range(40):
         term.journal.append("res", {"b": n + 1, "tr": 7, "sc": 90, "pad": "x" * 40})
-    batches = list(term.handle(signed(term, {"m": "pull", "i": 9, "after": 3, "max": 30})))
+    batches = on_the_cable(term.handle(signed(term, {"m": "pull", "i": 9, "after": 3,
+                                                     "max": 30})))
     # the last batch ends the answer: it says the journal's last seq, no other does
     assert [b.get("last") for b in batches] == [None] * (len(batches) - 1) + [41]
     assert len(batches) > 1
@@ -250,7 +258,8 @@ def test_a_gap_in_the_journal_is_sent_with_its_seq_and_the_rest_implied(tmp_path
     term = Link(str(tmp_path))
     assert term.journal.damaged == 1
     hello(term)
-    [batch] = term.handle(signed(term, {"m": "pull", "i": 3, "after": 0, "max": 64}))
+    [batch] = on_the_cable(term.handle(signed(term, {"m": "pull", "i": 3, "after": 0,
+                                                     "max": 64})))
     assert [len(r) for r in batch["r"]] == [2, 2, 2, 3, 2] and batch["r"][3][0] == 5
     prev, seqs = batch["p"], []
     for r in batch["r"]:

@@ -8,12 +8,14 @@ pseudo-terminal (test_attack_station.Fake) plays the slow one."""
 import os
 import time
 
+import pytest
 import serial
 import test_attack_station as attack
 from rich.console import Console
+from sync_script import event_movement, table_round
 from test_attack_station import Fake, fingerprint, key_of
 
-from host_sync.station import link, serve
+from host_sync.station import ingest, link, serve
 from host_sync.station.sync import Session, SyncFailed
 
 known_db = attack.db  # the fixture: an event whose terminal KNOWN has stored 6 records
@@ -24,10 +26,11 @@ def signed(fake, key, msg, **fields):
     return link.sign(key, fake.sn + fake.nonce, dict(fields, i=msg["i"]))
 
 
-def known_terminal(db, slow_pull=0.0, pull_answers=True):
+def known_terminal(db, slow_pull=0.0, pull_answers=True, last=6, pull=None):
     """A fake KNOWN terminal of db's event holding the 6 records stored: it answers every
     request at once, except the pulls: the first answered after `slow_pull` seconds of
-    silence, the next after 0.1 s (none, with pull_answers False)."""
+    silence, the next after 0.1 s (none, with pull_answers False); or, with `pull`, as
+    pull(fake, key, msg) says, its journal's last seq being `last`."""
     key, fp = key_of(db), fingerprint(db)
     pulls = []
 
@@ -35,7 +38,9 @@ def known_terminal(db, slow_pull=0.0, pull_answers=True):
         m = msg["m"]
         if m == "hello":
             fake.sn = msg["sn"]
-            return [fake.hello(msg, key, event=fp, base=0, last=6)]
+            return [fake.hello(msg, key, event=fp, base=0, last=last)]
+        if m == "pull" and pull is not None:
+            return pull(fake, key, msg)
         if m == "pull":
             pulls.append(msg["i"])
             if not pull_answers:
@@ -141,3 +146,63 @@ def test_the_live_table_says_slow_terminal_waiting(known_db, tmp_path):
         assert state == "error" and "no answer to pull" in error
     finally:
         os.close(fake._slave)
+
+
+def batched_pull(records, apart):
+    """A pull answered with `records` (after the 6 stored) in recs batches of 4 records, all
+    written at once (apart 0) or each `apart` seconds after the one before."""
+
+    def pull(fake, key, msg):
+        frames = []
+        for at in range(0, len(records), 4):
+            batch = {"m": "recs", "p": 6 + at, "r": [list(r) for r in records[at:at + 4]]}
+            if at + 4 >= len(records):
+                batch["last"] = 6 + len(records)
+            frames.append(b"\x00" + link.encode_frame(signed(fake, key, msg, **batch)))
+        if not apart:
+            return b"".join(frames)
+
+        def send():
+            for frame in frames:
+                os.write(fake.master, frame)
+                time.sleep(apart)
+        return send
+    return pull
+
+
+@pytest.mark.parametrize("apart, stores", [(0, [32]), (0.2, [4] * 8)])
+def test_batches_that_come_together_are_stored_in_one_commit(known_db, monkeypatch, apart,
+                                                            stores):
+    """A terminal that sends faster than the station stores (a pty, a USB CDC port) has the
+    batches waiting on the line stored together, one transaction and one commit instead of
+    one each; batches that come apart (a UART: 90 ms a full batch) are each stored as it
+    comes, while the next is on the wire. Every record is stored either way."""
+    recs, _ = table_round(3, event_movement(4), 1, 1)
+    new = recs[6:38]
+    assert len(new) == 32
+    calls = []
+    real = ingest.ingest
+    monkeypatch.setattr(ingest, "ingest", lambda db, tid, prev, records: calls.append(
+        len(records)) or real(db, tid, prev, records))
+    fake = known_terminal(known_db, last=38, pull=batched_pull(new, apart))
+    session, _, why = sync(known_db, fake, timeout=1.0)
+    assert why is None and session.progress.stored == 32
+    assert calls == stores
+    assert known_db.value("SELECT max(seq) FROM records WHERE terminal_id = ?",
+                          (attack.KNOWN,)) == 38
+
+
+@pytest.mark.parametrize("answers, outcome", [(True, "done"), (False, "no answer to pull "
+                                                                        "after 1 tries")])
+def test_a_sync_done_marks_the_terminal_seen_in_the_commit_of_its_outcome(known_db, answers,
+                                                                          outcome):
+    """`event show` says when a terminal last synced, even with nothing new to store: the
+    sync that is done says so with its outcome, in one commit; one that fails does not."""
+    with known_db.transaction():
+        known_db.conn.execute("UPDATE terminals SET last_seen = NULL")
+    fake = known_terminal(known_db, pull_answers=answers)
+    session, _, why = sync(known_db, fake, timeout=0.5, tries=1)
+    assert session.progress.stored == 0 and session.progress.outcome == outcome
+    assert known_db.value("SELECT outcome FROM syncs") == outcome
+    seen = known_db.value("SELECT last_seen FROM terminals WHERE id = ?", (attack.KNOWN,))
+    assert (seen is not None) == answers

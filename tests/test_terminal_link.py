@@ -12,6 +12,7 @@ from conftest import DEVICE, ROOT, micropython_path
 from main_loop import plug_main_loop
 from sync_script import event_movement
 from terminal import keyscript
+from terminal.frame import encode_frame
 from terminal.journal import Journal
 from terminal.keystore import PROVISIONAL_KEY
 from terminal.link import Link
@@ -92,6 +93,7 @@ def sync(term):
     while after < j.last:  # at most 64 records a pull
         for batch in station.handle(link.sign(KEY, nonce, {"m": "pull", "i": 3, "after": after,
                                                            "max": 64})):
+            batch = link.decode_frame(encode_frame(batch)[:-1])  # as the cable carries it
             for record in batch["r"]:  # the seqs the chain implies
                 after = link.batch_record(record, after)[0]
     acked = station.handle(link.sign(KEY, nonce, {"m": "ack", "i": 4, "seq": j.last}))[0]

@@ -2,7 +2,8 @@
 
 The board has no cbor2, so the terminal carries this; the host uses cbor2 and the tests check
 that both give the same bytes. Supported: ints in the 64-bit range (either sign), bytes
-(bytearray encodes as bytes), str, list/tuple (decoded as list), dict, True/False/None, float.
+(bytearray encodes as bytes), str, list/tuple (decoded as list), dict, True/False/None, float;
+and `Raw`, an item encoded already (encoding only).
 
 Encoding is deterministic and equals `cbor2.dumps(obj, canonical=True)`: shortest heads,
 definite lengths, map keys ordered by their encoded bytes (shorter first, then bytewise), floats
@@ -80,6 +81,8 @@ def _encode(value, out, level):
         for _, raw, key in pairs:
             out.extend(raw)
             _encode(value[key], out, level + 1)
+    elif isinstance(value, Raw):
+        out.extend(value.data)
     elif isinstance(value, float):
         if value != value:
             out.extend(b"\xf9\x7e\x00")  # NaN
@@ -96,6 +99,23 @@ def _encode(value, out, level):
         raise ValueError("cbor: float %r does not fit float64" % (value,))
     else:
         raise ValueError("cbor: cannot encode %s" % type(value).__name__)
+
+
+class Raw:
+    """An item given as its canonical CBOR bytes, which `encode` copies as they stand: a pull
+    answers with records read from the journal, already encoded there, without decoding and
+    re-encoding each (terminal.link.Link.pull)."""
+
+    def __init__(self, data):
+        self.data = data
+
+
+def raw_array(count, items):
+    """The Raw array of `count` items given as their encodings one after the other."""
+    out = bytearray()
+    _head(4, count, out)
+    out.extend(items)
+    return Raw(out)
 
 
 def encode(value):

@@ -30,6 +30,12 @@ def encode_frame(value):
 
 def decode_frame(raw):
     """The object in one frame given without its delimiter; ValueError "frame: ..." if bad."""
+    return decode_payload(unframe(raw))
+
+
+def unframe(raw):
+    """The CBOR payload of one frame given without its delimiter, its size, COBS and CRC
+    checked but not decoded; ValueError "frame: ..." if bad."""
     if len(raw) > MAX_ENCODED:
         raise ValueError("frame: oversize: %d encoded bytes, at most %d" % (
             len(raw), MAX_ENCODED))
@@ -42,6 +48,11 @@ def decode_frame(raw):
     payload = body[:-4]
     if int.from_bytes(body[-4:], "little") != crc32(payload) & 0xFFFFFFFF:
         raise ValueError("frame: crc mismatch")
+    return payload
+
+
+def decode_payload(payload):
+    """The object a frame's payload encodes; ValueError "frame: cbor: ..." if it is not."""
     try:
         return cbor.decode(payload)
     except ValueError as e:
@@ -66,8 +77,11 @@ class FrameReader:
         """True while bytes of an unfinished frame are held (at the end of a file: a torn tail)."""
         return self._buf is None or len(self._buf) > 0
 
-    def feed(self, data):
-        """The messages completed by data (bytes-like), in order, as a list."""
+    def feed(self, data, raw=False):
+        """The messages completed by data (bytes-like), in order, as a list; raw: their
+        payloads instead, checked (COBS, CRC) but not decoded (the journal keeps a record's
+        bytes beside its object: terminal.journal)."""
+        opened = unframe if raw else decode_frame
         data = bytes(data)
         messages = []
         start = 0
@@ -89,7 +103,7 @@ class FrameReader:
                 raw = bytes(self._buf)
                 self._buf = bytearray()
                 try:
-                    messages.append(decode_frame(raw))
+                    messages.append(opened(raw))
                 except ValueError as e:
                     self.drop(str(e))
 

@@ -35,9 +35,10 @@ skipped, and the open finishes the fold.
 import os
 
 from terminal import cbor, const, hmac256
-from terminal.frame import FrameReader, encode_frame, frame_cbor
+from terminal.frame import FrameReader, decode_payload, encode_frame, frame_cbor
 
 _TAG_SIZE = const(32)
+_TAG_ITEM = const(2 + _TAG_SIZE)  # the tag's bytes in a record's CBOR: its head, then itself
 _CHUNK = const(256)
 _TAIL = const(512)
 _SEAL = b"\x01\x00"  # COBS code 1 adds a zero byte to whatever frame it ends: its CRC fails
@@ -91,7 +92,7 @@ class Journal:
         self.last = 0
         reader = FrameReader()
         bad_before_last = 0
-        for record in self._scan(reader):
+        for record, _ in self._scan(reader):
             self.last = record[0]
             bad_before_last = reader.dropped
         self.last = max(self.last, self.base)
@@ -112,9 +113,10 @@ class Journal:
         self.follow = None
 
     def _scan(self, reader):
-        """Every valid record of PATH then PATH.t, in order; markers raise self.base, bad
-        frames count. The files are fed to reader one delimiter at a time, so that a bad frame
-        is counted in reader.dropped before the next good record is yielded. Once PATH is read,
+        """(record, its frame's payload) of every valid record of PATH then PATH.t, in order;
+        markers raise self.base, bad frames count. The files are fed to reader one delimiter
+        at a time, so that a bad frame is counted in reader.dropped before the next good
+        record is yielded. Once PATH is read,
         self._held is the last seq it holds and self._main_seal whether it ends torn; records
         of PATH.t at or below self._held set self._overlap (a fold cut short, the module
         docstring) and are skipped."""
@@ -130,7 +132,7 @@ class Journal:
                 self._tail_read = True
                 if self._main_seal:
                     reader.feed(_SEAL)  # PATH's torn end stays apart from the tail
-            for obj in self._objects(path, reader):
+            for obj, payload in self._objects(path, reader):
                 if not isinstance(obj, list):
                     reader.drop("journal: frame is not an array")
                 elif len(obj) in (1, 2) and isinstance(obj[0], int):
@@ -141,7 +143,7 @@ class Journal:
                     reader.drop("journal: not a record")
                 elif obj[0] > previous:
                     previous = obj[0]
-                    yield obj
+                    yield obj, payload
                 elif self._held is not None and obj[0] <= self._held:
                     self._overlap = True
                 else:
@@ -151,7 +153,8 @@ class Journal:
                 self._main_seal = reader.partial()
 
     def _objects(self, path, reader):
-        """The messages of one file, fed to reader one delimiter at a time."""
+        """(message, its payload) of each frame of one file, fed to reader one delimiter at
+        a time."""
         with open(path, "rb") as f:
             while True:
                 chunk = f.read(_CHUNK)
@@ -162,8 +165,13 @@ class Journal:
                 start = 0
                 while start < len(chunk):
                     end = chunk.find(b"\x00", start) + 1 or len(chunk)
-                    for obj in reader.feed(chunk[start:end]):
-                        yield obj
+                    for payload in reader.feed(chunk[start:end], True):
+                        try:
+                            obj = decode_payload(payload)
+                        except ValueError as e:
+                            reader.drop(str(e))
+                            continue
+                        yield obj, payload
                     start = end
 
     def _frame(self, seq, kind, data):
@@ -215,7 +223,7 @@ class Journal:
     def _refold(self):
         """Finish a fold cut short: the records of PATH.t above the last seq PATH holds."""
         data = bytearray()
-        for record in self._scan(FrameReader()):
+        for record, _ in self._scan(FrameReader()):
             if self._held is not None:
                 data += encode_frame(record)
         self._append_main(data)
@@ -245,9 +253,21 @@ class Journal:
 
     def records_after(self, seq):
         """Iterate (seq, kind, data, tag) of the stored records with a seq above `seq`."""
-        for record in self._scan(FrameReader()):
+        for record, _ in self._scan(FrameReader()):
             if record[0] > seq:
                 yield tuple(record)
+
+    def encoded_after(self, seq):
+        """Iterate (seq, kind and data as the record's CBOR holds them, one after the other)
+        of the stored records with a seq above `seq`: sliced out of the frame as it was
+        written (`_frame`: the array's head, seq, kind, data, tag), so a pull sends them as
+        they stand instead of encoding each again (terminal.link.Link.pull)."""
+        for record, payload in self._scan(FrameReader()):
+            seq_at = record[0]
+            if seq_at > seq:
+                info = payload[1] & 31  # the seq's head: its argument in 0, 1, 2, 4, 8 bytes
+                at = 2 if info < 24 else 2 + (1 << (info - 24))
+                yield seq_at, memoryview(payload)[at:len(payload) - _TAG_ITEM]
 
     def kept(self):
         """What the last compaction kept for the application (the marker's second item), or

@@ -277,22 +277,29 @@ class Link:
         j = self.journal
         most = min(most, MAX_PULL)
         prev = max(after, j.base)
-        batch, size, sent, count = [], _ENVELOPE, prev, 0
-        for record in j.records_after(after):
-            if count >= most:
+        batch, count, size, sent, total = bytearray(), 0, _ENVELOPE, prev, 0
+        for seq, item in j.encoded_after(after):
+            if total >= most:
                 break
-            seq = record[0]
             # the seq that follows the one before it (in the batch, or p) is implied
-            record = list(record[1:3]) if seq == sent + 1 else list(record[:3])
-            n = len(cbor.encode(record))
-            if batch and size + n > MAX_PAYLOAD:
-                yield self.sign({"m": "recs", "i": i, "p": prev, "r": batch})
-                prev, batch, size = sent, [], _ENVELOPE
-            batch.append(record)
+            implied = seq == sent + 1
+            n = 1 + len(item) + (0 if implied else len(cbor.encode(seq)))
+            if count and size + n > MAX_PAYLOAD:
+                yield self.sign({"m": "recs", "i": i, "p": prev, "r": cbor.raw_array(
+                    count, batch)})
+                prev, batch, count, size = sent, bytearray(), 0, _ENVELOPE
+            if implied:
+                batch.append(0x82)  # [kind, data]
+            else:
+                batch.append(0x83)  # [seq, kind, data]
+                batch.extend(cbor.encode(seq))
+            batch.extend(item)
+            count += 1
             size += n
             sent = seq
-            count += 1
-        yield self.sign({"m": "recs", "i": i, "p": prev, "r": batch, "last": j.last})
+            total += 1
+        yield self.sign({"m": "recs", "i": i, "p": prev, "r": cbor.raw_array(count, batch),
+                         "last": j.last})
 
     def ack(self, i, seq):
         j = self.journal

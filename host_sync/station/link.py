@@ -75,22 +75,26 @@ def cbor_encode(obj):
     return cbor2.dumps(obj, canonical=True)
 
 
+_LEAVES = frozenset((type(None), bool, int, float, str, bytes))
+
+
 def _plain(obj, depth=0):
-    """Raise FrameError unless obj is made only of the CBOR subset of PROTOCOL.md section 1."""
-    if depth > 16:
+    """Raise FrameError unless obj is made only of the CBOR subset of PROTOCOL.md section 1.
+    A leaf is told by its exact type, checked where it lies, so only containers cost a call
+    (a pull's batch holds some 500 leaves in 60 records)."""
+    if type(obj) is list:
+        items = obj
+    elif type(obj) is dict:
+        items = [x for pair in obj.items() for x in pair]
+    elif type(obj) in _LEAVES:
+        return
+    else:
+        raise FrameError("cbor", "%s is outside the protocol's CBOR subset" % type(obj).__name__)
+    if items and depth >= 16:  # its items lie 17 deep
         raise FrameError("cbor", "nesting deeper than 16")
-    if obj is None or isinstance(obj, (bool, int, float, str, bytes)):
-        return
-    if isinstance(obj, list):
-        for x in obj:
+    for x in items:
+        if type(x) not in _LEAVES:
             _plain(x, depth + 1)
-        return
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            _plain(k, depth + 1)
-            _plain(v, depth + 1)
-        return
-    raise FrameError("cbor", "%s is outside the protocol's CBOR subset" % type(obj).__name__)
 
 
 def cbor_decode(payload):

@@ -1,10 +1,11 @@
 """One terminal's sync session over a serial port (docs/PROTOCOL.md, section 5).
 
-hello -> (register) -> pull windows until nothing is left, each stored in one transaction ->
-ack what is stored -> push the table's configuration and travellers if the terminal's differ
--> bye. Every request is numbered (`i`); a reply with another number is stale and ignored, and
-a request without its full answer in time is sent again, so lost, corrupted, duplicated or
-late bytes cost a retry and never a record. Nothing is acknowledged before it is committed.
+hello -> (register) -> pull windows until nothing is left, each batch stored as it comes (the
+batches that came together in one transaction) -> push the table's configuration and
+travellers if the terminal's differ -> bye, acknowledging what is stored. Every request is
+numbered (`i`); a reply with another number is stale and ignored, and a request without its
+full answer in time is sent again, so lost, corrupted, duplicated or late bytes cost a retry
+and never a record. Nothing is acknowledged before it is committed.
 """
 
 import hashlib
@@ -45,10 +46,14 @@ ACTOR = "sync"
 
 
 class _Chain:
-    """A pull's answer, taken batch by batch as it arrives (Session.request's `each`): each
-    batch is verified (its tag, its place in the chain) and stored at once, so the station
-    stores one batch while the next is on the wire. A broken chain or a bad tag ends what is
-    taken of that answer; `end` is set by the last batch (the one with `last`)."""
+    """A pull's answer, taken batch by batch as it arrives (Session.request's `taker`): each
+    batch is verified (its tag, its place in the chain) at once and held; what is held is
+    stored in one transaction whenever the line has no further batch for it yet (`store`), so
+    the station stores while the terminal sends, and a terminal that sends faster than the
+    station stores has several batches stored in one commit instead of one each (a commit is
+    most of a small batch's storing). A broken chain or a bad tag ends what is taken of that
+    answer (what was verified before it is stored); `end` is set by the last batch (the one
+    with `last`), once it is stored."""
 
     def __init__(self, session):
         self.session = session
@@ -56,10 +61,13 @@ class _Chain:
         self.expect = None  # the p the next batch must have (the last seq of the one before)
         self.broken = False
         self.end = None
+        self.held_p = None  # the p of the first batch held
+        self.held = []  # verified records not stored yet, in the terminal's numbering
 
     def take(self, msg):
         s = self.session
         if msg.get("i") != self.i:  # another send's answer begins: it chains from its own p
+            self.store()
             self.i, self.expect, self.broken, self.end = msg.get("i"), None, False, None
         if self.broken or self.end is not None or msg["m"] == "error":
             return
@@ -82,13 +90,25 @@ class _Chain:
             s._refused(e)
             self.broken = True
             return
-        off = s.offset  # from the terminal's numbering to the host's
-        if records and s._store(msg["p"] + off, [(q + off, k, d) for q, k, d in records]).refused:
-            self.broken = True
-            return
+        if not self.held:
+            self.held_p = msg["p"]
+        self.held += records
         self.expect = records[-1][0] if records else msg["p"]
         if "last" in msg and _ints(msg, "last"):  # the answer's last batch
-            self.end = {"sent": self.expect + off, "last": msg["last"] + off}
+            self.store()
+            if not self.broken:
+                off = s.offset
+                self.end = {"sent": self.expect + off, "last": msg["last"] + off}
+
+    def store(self):
+        """What is held into the database, in one transaction."""
+        if not self.held:
+            return
+        off = self.session.offset  # from the terminal's numbering to the host's
+        records, self.held = self.held, []
+        if self.session._store(self.held_p + off,
+                               [(q + off, k, d) for q, k, d in records]).refused:
+            self.broken = True
 
 
 class SyncFailed(Refused):
@@ -218,9 +238,6 @@ class Session:
             self.request(bye, "bye", signed=True)
         except SyncFailed as e:  # everything is stored: a lost bye costs a compaction only
             log.info("%s: no goodbye from %s (%s)", self.progress.port, self.tid, e)
-        with self.db.transaction():  # `event show`: synced, even with nothing new to store
-            self.db.update("terminals", {"id": self.tid}, {"last_seen": now()}, ACTOR,
-                           self.tid)
 
     def _check_hello(self, hello):
         """SyncFailed unless the hello is a version-2 terminal's, every field in bounds."""
@@ -348,8 +365,11 @@ class Session:
         while True:
             last = setup.terminal(self.db, self.tid)["last_seq"]
             chain = _Chain(self)
-            self.request({"m": "pull", "after": last - self.offset, "max": WINDOW}, "recs",
-                         signed=True, partial_ok=True, each=chain.take)
+            try:
+                self.request({"m": "pull", "after": last - self.offset, "max": WINDOW},
+                             "recs", signed=True, partial_ok=True, taker=chain)
+            finally:
+                chain.store()  # what came before a silence or a failure is verified: kept
             end = chain.end
             now_last = setup.terminal(self.db, self.tid)["last_seq"]
             if end is not None:
@@ -365,7 +385,7 @@ class Session:
                     stalled, now_last))
 
     def _store(self, prev, records):
-        """One verified batch into the database, in its own transaction."""
+        """Verified records, chained after prev, into the database in one transaction."""
         report = ingest.ingest(self.db, self.tid, prev, records)
         self.progress.stored += report.stored
         self.progress.duplicates += report.duplicates
@@ -432,13 +452,14 @@ class Session:
             self._refused(e)
             raise SyncFailed("the terminal did not prove it holds the key")
 
-    def request(self, msg, want, signed=False, partial_ok=False, code=None, each=None):
+    def request(self, msg, want, signed=False, partial_ok=False, code=None, taker=None):
         """Send msg until its answer ending with a `want` message arrives; the answer list.
 
         signed: tag it under the terminal's key and this conversation's nonce. code: tag it
         (`pt`) under this pairing code instead. partial_ok: on time-out return what came (a
-        pull's records are worth storing). each: called with every message of the answer as
-        it arrives (a pull's batches are stored while the next is on the wire).
+        pull's records are worth storing). taker: its take(msg) gets every message of the
+        answer as it arrives, and its store() is called whenever the line has no further
+        message for it yet (a pull's batches are stored while the next is on the wire).
 
         A terminal that is sending is alive, however slow (a starved process, a busy machine):
         each byte extends the wait, and only `timeout` seconds of silence end it, so a try is
@@ -468,7 +489,7 @@ class Session:
             except (OSError, SerialException) as e:
                 raise SyncFailed("link lost: %s" % e)
             got = self._collect(sent[-1:] if msg["m"] in LATEST_ONLY else sent, want, wait,
-                                each)
+                                taker)
             if got and _ends(got[-1], want):
                 self._slow(False)
                 return got
@@ -498,18 +519,25 @@ class Session:
             self.progress.slow = slow
             self.on_progress(self.progress)
 
-    def _collect(self, sent, want, wait, each=None):
+    def _collect(self, sent, want, wait, taker=None):
         """The answer to one of the request's sends (`sent`, the numbers it went out under),
         up to `want` or an error, or what came before `wait` seconds passed without a byte
         (each byte restarts the wait: a terminal that is sending is alive). At most MAX_MESSAGES
         messages and MAX_BYTES bytes (SyncFailed beyond: a terminal that floods the port is
-        cut off, and the station's memory stays bounded)."""
+        cut off, and the station's memory stays bounded). The taker stores what it holds when
+        no byte is waiting or the bytes read complete no message: the next one is still on
+        its way (on a UART, always; over a pty, once the station has caught up)."""
         got = []
         deadline = time.monotonic() + wait
         read = 0
+        held = False  # the taker holds messages it has not stored
         while time.monotonic() < deadline:
             try:
-                data = self.port.read(max(1, min(self.port.in_waiting, 4096)))
+                waiting = self.port.in_waiting
+                if held and not waiting:
+                    taker.store()
+                    held = False
+                data = self.port.read(max(1, min(waiting, 4096)))
             except (OSError, SerialException) as e:
                 raise SyncFailed("link lost: %s" % e)
             if not data:
@@ -520,7 +548,11 @@ class Session:
                 self.progress.refused["flood"] += 1
                 raise SyncFailed("the terminal sent over %d messages or %d bytes for one "
                                  "request: cut off" % (MAX_MESSAGES, MAX_BYTES))
-            for msg in self.reader.feed(data):
+            messages = self.reader.feed(data)
+            if held and not messages:
+                taker.store()
+                held = False
+            for msg in messages:
                 if not isinstance(msg, dict) or not isinstance(msg.get("m"), str):
                     self._refused(FrameError("type", "a message is a map with m"))
                     continue
@@ -534,8 +566,9 @@ class Session:
                 if got and got[0].get("i") != i:
                     got = []  # another send's answer begins: one answer, never a mix
                 got.append(msg)
-                if each is not None:
-                    each(msg)
+                if taker is not None:
+                    taker.take(msg)
+                    held = True
                 if msg["m"] == "error" or _ends(msg, want):
                     return got
         return got
@@ -548,10 +581,15 @@ class Session:
                                             "started_at": now()}, ACTOR, self.tid)
 
     def _record_outcome(self):
+        """The sync's row finished; a sync done also marks the terminal seen (`event show`:
+        synced, even with nothing new to store), in the same commit."""
         if self.sync_id is None:
             return
         p = self.progress
         with self.db.transaction():
+            if p.outcome == "done":
+                self.db.update("terminals", {"id": self.tid}, {"last_seen": now()}, ACTOR,
+                               self.tid)
             self.db.update("syncs", {"id": self.sync_id}, {
                 "finished_at": now(), "stored": p.stored, "duplicates": p.duplicates,
                 "refused": json.dumps(dict(p.refused), sort_keys=True), "outcome": p.outcome},
