@@ -251,6 +251,13 @@ class Database:
     def one(self, sql, args=()):
         return self.conn.execute(sql, args).fetchone()
 
+    def all_of(self, reads):
+        """The rows of each (sql, args) of `reads`: on PostgreSQL sent together and answered
+        together, one round trip for all of them."""
+        if self.postgres:
+            return self.conn.all_of(reads)
+        return [self.conn.execute(sql, args).fetchall() for sql, args in reads]
+
     def value(self, sql, args=()):
         row = self.conn.execute(sql, args).fetchone()
         return None if row is None else row[0]
@@ -311,17 +318,47 @@ class Database:
         come."""
         return self.conn.batch() if self.postgres else nullcontext()
 
-    def new_ids(self, table, count):
-        """`count` fresh ids of `table`'s id column, the ones its next INSERTs would take, so
+    def next_ids(self, tables):
+        """{table: the id its next INSERT would take} for each table, in one statement, so
         that rows written together (`Pending`) can be named in their audit rows."""
         if self.postgres:
-            return self.conn.new_ids(table, count)
-        top = self.value("SELECT COALESCE(MAX(id), 0) FROM %s" % table)
-        return list(range(top + 1, top + 1 + count))
+            return self.conn.next_ids(tables)
+        row = self.one("SELECT %s" % ", ".join(
+            "(SELECT COALESCE(MAX(id), 0) + 1 FROM %s)" % t for t in tables))
+        return dict(zip(tables, row))
+
+    def ids_used(self, next_ids):
+        """The ids below next_ids[table] are taken (`Pending` counted them from `next_ids`):
+        PostgreSQL's sequences go on from there; SQLite's next id is the table's largest."""
+        if self.postgres and next_ids:
+            self.conn.ids_used(next_ids)
+
+    def insert_rows(self, table, names, rows):
+        """INSERT the rows (dicts with the columns `names`, in that order): on PostgreSQL all
+        of them bound as one parameter (postgres.Connection.insert_rows)."""
+        if self.postgres:
+            self.conn.insert_rows(table, names, json_text(rows))
+        else:
+            self.conn.executemany("INSERT INTO %s (%s) VALUES (%s)" % (
+                table, ", ".join(names), ", ".join("?" * len(names))),
+                [tuple(row.values()) for row in rows])
+
+    def insert_audits(self, audits):
+        """The audit rows of `audits`, (at, actor, terminal, table, key, action, old, new)
+        with the key and values as Python values, in order. On PostgreSQL they go as one JSON
+        parameter whose nested key and values the server keeps as JSON text spelled as
+        `json_text` spells them (it keeps a json value's text as given), so no value is
+        encoded on its own."""
+        if self.postgres:
+            self.conn.insert_rows("audit", AUDIT_COLUMNS, json_text([
+                dict(zip(AUDIT_COLUMNS, audit)) for audit in audits]))
+        else:
+            self.conn.executemany(AUDIT_INSERT, [_audit_row(*audit) for audit in audits])
 
 
-AUDIT_INSERT = ("INSERT INTO audit (at, actor, terminal_id, tbl, row_key, action, old, new) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+AUDIT_COLUMNS = ("at", "actor", "terminal_id", "tbl", "row_key", "action", "old", "new")
+AUDIT_INSERT = "INSERT INTO audit (%s) VALUES (%s)" % (", ".join(AUDIT_COLUMNS),
+                                                     ", ".join("?" * len(AUDIT_COLUMNS)))
 
 
 def _audit_row(at, actor, terminal, table, key, action, old, new):
@@ -354,11 +391,28 @@ class Pending:
         self.updates = {}  # (table, id) -> {column: value} for rows already written
         self.audits = []  # (at, table, key or None, action, old, new, values of the insert)
         self.undo = []  # (dict, column, value before or _GONE)
+        self.next_ids = {}  # table -> the next id counted here, until the next flush
 
     def new_id(self, table):
-        """An id for a row of `table` to be added now (fresh in the database and here)."""
-        held = [i for (t, i) in self.held if t == table]
-        return max([self.db.new_ids(table, 1)[0]] + [i + 1 for i in held])
+        """An id for a row of `table` to be added now (fresh in the database and here): the
+        first of a flush's ids comes from the database, the next ones are counted here (one
+        statement per table and flush, not one per row; `_take_ids`)."""
+        self._take_ids([table])
+        fresh = self.next_ids[table]
+        self.next_ids[table] = fresh + 1
+        return fresh
+
+    def _take_ids(self, tables):
+        """Make sure `next_ids` counts on from the database's next id for each table (one
+        statement for all of them, db.next_ids) and from the ids held here. Sound because
+        the caller holds the writer's lock (db.transaction): no other writer takes ids of
+        these tables before `flush` tells the database how far this count went."""
+        missing = [t for t in set(tables) | self.ids if t not in self.next_ids]
+        if not missing:
+            return
+        for table, fresh in self.db.next_ids(missing).items():
+            held = [row["id"] for t, row in self.inserts if t == table and "id" in row]
+            self.next_ids[table] = max([fresh] + [i + 1 for i in held])
 
     def insert(self, table, values, key=None, row_id=None):
         row = dict(values) if row_id is None else dict(values, id=row_id)
@@ -404,33 +458,36 @@ class Pending:
             list(saved[0]), dict(saved[1]), dict(saved[2]), list(saved[3]), list(saved[4]))
 
     def flush(self):
-        """Write what is held and its audit rows."""
+        """Write what is held and its audit rows: on PostgreSQL in one round trip (db.batch),
+        each table's rows and the audit rows as one parameter (db.insert_rows)."""
         if not self.audits:
             return
         db = self.db
         db._require_transaction()
-        for table in self.ids:
-            rows = [row for t, row in self.inserts if t == table and "id" not in row]
-            for fresh, row in zip(db.new_ids(table, len(rows)) if rows else (), rows):
-                row["id"] = fresh
+        unnamed = [(t, row) for t, row in self.inserts if t in self.ids and "id" not in row]
+        self._take_ids({t for t, _row in unnamed})
+        for table, row in unnamed:
+            row["id"] = self.next_ids[table]
+            self.next_ids[table] += 1
         with db.batch():
+            db.ids_used(self.next_ids)
             shapes = {}  # (table, columns) -> rows, in the order each shape first appears
             for table, row in self.inserts:
-                shapes.setdefault((table, tuple(row)), []).append(tuple(row.values()))
+                shapes.setdefault((table, tuple(row)), []).append(row)
             for (table, names), rows in shapes.items():
-                db.conn.executemany("INSERT INTO %s (%s) VALUES (%s)" % (
-                    table, ", ".join(names), ", ".join("?" * len(names))), rows)
+                db.insert_rows(table, names, rows)
             for sql, rows in _grouped(
                     ("UPDATE %s SET %s WHERE id = ?" % (
                         table, ", ".join("%s = ?" % n for n in changed)),
                      list(changed.values()) + [row_id])
                     for (table, row_id), changed in self.updates.items() if changed):
                 db.conn.executemany(sql, rows)
-            db.conn.executemany(AUDIT_INSERT, [
-                _audit_row(at, self.actor, self.terminal, table,
-                           key if key is not None else {"id": row["id"]}, action, old, new)
+            db.insert_audits([
+                (at, self.actor, self.terminal, table,
+                 key if key is not None else {"id": row["id"]}, action, old, new)
                 for at, table, key, action, old, new, row in self.audits])
         self.inserts, self.held, self.updates, self.audits, self.undo = [], {}, {}, [], []
+        self.next_ids = {}
 
 
 def _grouped(statements):

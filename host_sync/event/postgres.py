@@ -143,6 +143,12 @@ class Connection:
             return Cursor(cur, None, cur.fetchone()[0])
         return Cursor(cur, _rows(cur))
 
+    def all_of(self, reads):
+        """The rows of each (sql, args) of `reads`, the statements sent in one pipeline."""
+        with self.raw.pipeline():
+            cursors = [self.raw.execute(placeholders(sql), list(args)) for sql, args in reads]
+        return [Cursor(cur, _rows(cur)).fetchall() for cur in cursors]
+
     def begin(self):
         """A write transaction, the event's writer lock taken: one round trip."""
         self.raw.execute(BEGIN)
@@ -166,12 +172,32 @@ class Connection:
         statements of db.Pending's flush cost one round trip in all, not one each."""
         return self.raw.pipeline()
 
-    def new_ids(self, table, count):
-        """The next `count` numbers of the table's identity column (taken from its sequence,
-        as its own INSERTs would take them)."""
-        return sorted(r[0] for r in self.raw.execute(
-            "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
-            (table, count)))
+    def next_ids(self, tables):
+        """{table: a fresh number of its identity column} (from its sequence, as its own
+        INSERTs take them), one statement for all the tables."""
+        row = self.raw.execute("SELECT %s" % ", ".join(
+            "nextval(pg_get_serial_sequence(%s, 'id'))" for _ in tables), list(tables)).fetchone()
+        return dict(zip(tables, row))
+
+    def ids_used(self, next_ids):
+        """Each table's sequence goes on at next_ids[table] (its rows below it were numbered
+        by the caller, who holds the writer's lock): the fresh number `next_ids` gave and not
+        used is given again, so the ids have no gaps."""
+        for table, fresh in next_ids.items():
+            self.raw.execute("SELECT setval(pg_get_serial_sequence(%s, 'id'), %s, false)",
+                             (table, fresh))
+
+    def insert_rows(self, table, names, rows_json):
+        """INSERT the rows of `rows_json` (a JSON list of objects keyed by the columns
+        `names`) bound as ONE parameter: psycopg binds one string, not every value of every
+        row in Python, and the server takes them apart (json_populate_recordset, typed by
+        the table's own columns; a JSON true is refused by an INTEGER column, so flags go as
+        0/1). Rows keep their order (the ids an identity column gives ascend with it)."""
+        columns = ", ".join(names)
+        self.raw.execute(
+            "INSERT INTO %s (%s) SELECT %s FROM json_populate_recordset(NULL::%s, %%s::json) "
+            "WITH ORDINALITY ORDER BY ordinality" % (table, columns, columns, table),
+            (rows_json,))
 
     def _has_identity(self, table):
         if table not in self._identity:
