@@ -802,6 +802,10 @@ class _Run:
             self._set_result(board, None if row is None else dict(row))
 
     def _fix(self, seq, board, d):
+        """The correction reads the rounds and lines from the database and writes at once
+        (corrections.terminal_fix): what this run holds (a round's close, lines and their
+        counted ids) is written first."""
+        self._flush()
         corrections.terminal_fix(self, seq, board, d)
 
     # -- the play (recorded card by card) --
