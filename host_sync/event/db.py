@@ -15,6 +15,7 @@ import json
 import sqlite3
 import time
 from contextlib import contextmanager, nullcontext
+from json.encoder import c_make_encoder, encode_basestring_ascii
 from pathlib import Path
 
 from host_sync.errors import Refused
@@ -82,9 +83,19 @@ def _bytes_hex(value):
     raise TypeError("not JSON: %r" % (value,))
 
 
-# json.dumps(value, sort_keys=True, default=_bytes_hex), made once: json.dumps with options
-# builds a new encoder at every call, and the ingest encodes five values per record.
-json_text = json.JSONEncoder(sort_keys=True, default=_bytes_hex).encode
+def _json_text():
+    """json.dumps(value, sort_keys=True, default=_bytes_hex) as one function made once: the
+    ingest encodes several values per record, and JSONEncoder.encode builds a new C encoder
+    at every call (about half the cost of a small value). Python's own encoder where its C
+    accelerator is missing. No check for circular values: the callers' values are trees."""
+    if c_make_encoder is None:
+        return json.JSONEncoder(sort_keys=True, default=_bytes_hex).encode
+    encode = c_make_encoder(None, _bytes_hex, encode_basestring_ascii, None, ": ", ", ", True,
+                            False, True)
+    return lambda value: "".join(encode(value, 0))
+
+
+json_text = _json_text()
 
 
 def _json(value):

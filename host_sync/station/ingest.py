@@ -447,7 +447,9 @@ class _Run:
         self.pending.insert("records", dict(key, kind=kind, board=board, round_id=self.round,
                                             body=body, valid=valid, received_at=now()), key)
         if self.round is not None and board is not None:
-            self._facts(board).append([seq, kind, json.loads(body), valid])
+            # a valid record's checked fields (whole numbers, texts, lists of them) read back
+            # from its body as they are: the run keeps them, not a decoding of the body
+            self._facts(board).append([seq, kind, data if valid else json.loads(body), valid])
 
     def _facts(self, board):
         """The stored records of `board` at this round from the terminal's current journal, in
@@ -487,9 +489,9 @@ class _Run:
             self.rounds[rid] = dict(got["round"][0])
         if "facts" in got:
             self.facts[(rid, None)] = []
-            for r in got["facts"]:
-                self.facts.setdefault((rid, r[4]), []).append(
-                    [r[0], r[1], json.loads(r[2]), r[3]])
+            for seq, kind, body, valid, board in got["facts"]:
+                self.facts.setdefault((rid, board), []).append(
+                    [seq, kind, json.loads(body), valid])
         if "results" in got:
             self.results[(rid, None)] = None
             for row in got["results"]:
