@@ -293,7 +293,8 @@ class _Run:
         self.tid = t["id"]
         self.actor = actor
         self.pending = Pending(db, actor, self.tid, ids=("rulings", "flags"))
-        self.facts = {}  # (round, board) -> [seq, kind, fields as stored, valid] by seq
+        self.facts = {}  # (round, board) -> [seq, kind, fields as stored, valid] by seq;
+        # fields read from the database stay their JSON text until a replay asks (`_valid`)
         self.rounds = {}  # round id -> {number, closed, terminal_id}
         self.boards = None  # board number -> the session's boards row
         self.planned = {}  # round id -> its boards
@@ -448,8 +449,9 @@ class _Run:
                                             body=body, valid=valid, received_at=now()), key)
         if self.round is not None and board is not None:
             # a valid record's checked fields (whole numbers, texts, lists of them) read back
-            # from its body as they are: the run keeps them, not a decoding of the body
-            self._facts(board).append([seq, kind, data if valid else json.loads(body), valid])
+            # from its body as they are: the run keeps them, not a decoding of the body (an
+            # invalid one's fields are never replayed: its text is kept)
+            self._facts(board).append([seq, kind, data if valid else body, valid])
 
     def _facts(self, board):
         """The stored records of `board` at this round from the terminal's current journal, in
@@ -490,8 +492,7 @@ class _Run:
         if "facts" in got:
             self.facts[(rid, None)] = []
             for seq, kind, body, valid, board in got["facts"]:
-                self.facts.setdefault((rid, board), []).append(
-                    [seq, kind, json.loads(body), valid])
+                self.facts.setdefault((rid, board), []).append([seq, kind, body, valid])
         if "results" in got:
             self.results[(rid, None)] = None
             for row in got["results"]:
@@ -502,9 +503,14 @@ class _Run:
             self.boards = {r["number"]: r for r in got["boards"]}
 
     def _valid(self, board, kinds, below=None, above=0):
-        """The valid facts of `board` of these kinds, seq in (above, below)."""
-        return [f for f in self._facts(board) if f[3] and f[1] in kinds and f[0] > above and (
+        """The valid facts of `board` of these kinds, seq in (above, below), their fields
+        decoded (a window mostly asks for the boards it plays: the round's others stay text)."""
+        found = [f for f in self._facts(board) if f[3] and f[1] in kinds and f[0] > above and (
             below is None or f[0] < below)]
+        for f in found:
+            if type(f[2]) is str:
+                f[2] = json.loads(f[2])
+        return found
 
     def _round(self):
         """This round's row (number, closed, claimant), read once per run."""
