@@ -71,14 +71,11 @@ def ingest_rate(location):
     with db.transaction():
         db.conn.execute("CREATE TABLE bare (t TEXT, q INTEGER, k TEXT, body TEXT, "
                         "PRIMARY KEY (t, q))")
-    raw = db.conn.raw if db.postgres else db.conn
-    sql = ("INSERT INTO bare VALUES ('PICO-I', %s, %s, %s)" if db.postgres
-           else "INSERT INTO bare VALUES ('PICO-I', ?, ?, ?)")
     start = time.perf_counter()
     for i in range(0, len(records), WINDOW):
         with db.transaction():
-            raw.cursor().executemany(sql, [(q, k, json.dumps(d, sort_keys=True))
-                                           for q, k, d in records[i:i + WINDOW]])
+            db.conn.executemany("INSERT INTO bare VALUES ('PICO-I', ?, ?, ?)", [
+                (q, k, json.dumps(d, sort_keys=True)) for q, k, d in records[i:i + WINDOW]])
     bare = len(records) / (time.perf_counter() - start)
     db.close()
     return ours, bare, len(records), cpu

@@ -109,6 +109,7 @@ class Database:
         self.path = str(path)
         self.postgres = postgres.is_url(self.path)
         self._depth = 0
+        self._committed = False  # commit_now ended the transaction before its block did
         if self.postgres:
             self.IntegrityError = postgres.IntegrityError
             self.conn = postgres.Connection(self.path)
@@ -207,7 +208,7 @@ class Database:
                     continue
                 variant = _postgres_variant(path) if self.postgres else None
                 if variant is not None:  # one script: its function bodies hold semicolons
-                    self.conn.raw.execute(variant.read_text())
+                    self.conn.script(variant.read_text())
                 else:
                     for statement in _statements(path.read_text()):
                         self.conn.execute(postgres.ddl(statement) if self.postgres else statement)
@@ -245,9 +246,24 @@ class Database:
             yield self
         except BaseException:
             self._depth = 0
+            self._committed = False
             self.conn.execute("ROLLBACK")
             raise
+        if self._committed:  # commit_now
+            self._committed = False
+            return
         self._depth = 0
+        self._commit()
+
+    def commit_now(self):
+        """COMMIT the outermost transaction here, before its block ends: inside `batch`, sent
+        with the batch's statements (on PostgreSQL one round trip for both). No change may
+        follow in the block, whose end then commits nothing. Inside an inner transaction (a
+        savepoint) nothing happens: the outer one commits."""
+        if self._depth != 1:
+            return
+        self._depth = 0
+        self._committed = True
         self._commit()
 
     def _require_transaction(self):
@@ -468,9 +484,10 @@ class Pending:
         self.inserts, self.held, self.updates, self.audits, self.undo = (
             list(saved[0]), dict(saved[1]), dict(saved[2]), list(saved[3]), list(saved[4]))
 
-    def flush(self):
+    def flush(self, commit=False):
         """Write what is held and its audit rows: on PostgreSQL in one round trip (db.batch),
-        each table's rows and the audit rows as one parameter (db.insert_rows)."""
+        each table's rows and the audit rows as one parameter (db.insert_rows); commit: the
+        transaction ends here, its COMMIT sent with them (db.commit_now)."""
         if not self.audits:
             return
         db = self.db
@@ -497,6 +514,8 @@ class Pending:
                 (at, self.actor, self.terminal, table,
                  key if key is not None else {"id": row["id"]}, action, old, new)
                 for at, table, key, action, old, new, row in self.audits])
+            if commit:
+                db.commit_now()
         self.inserts, self.held, self.updates, self.audits, self.undo = [], {}, {}, [], []
         self.next_ids = {}
 

@@ -17,6 +17,7 @@ in the code stay as they are. What differs, and why:
 """
 
 import re
+from contextlib import contextmanager
 
 import psycopg
 from psycopg.adapt import Dumper
@@ -28,13 +29,11 @@ Error = psycopg.Error
 SCHEMES = ("postgresql://", "postgres://")
 # One number for "the writer's lock of this event database" (advisory locks are per database).
 WRITER_LOCK = 0x6873796E63  # "hsync"
-# BEGIN and the lock in one message (no parameters: the simple protocol takes two statements)
-BEGIN = "BEGIN; SELECT pg_advisory_xact_lock(%d)" % WRITER_LOCK
+LOCK = "SELECT pg_advisory_xact_lock(%d)" % WRITER_LOCK
 
 # The channel of the event's change notices: sent at every write transaction's commit, in the
-# same message (no parameters: the simple protocol takes two statements).
+# same round trip.
 CHANNEL = "host_sync_change"
-COMMIT = "NOTIFY %s; COMMIT" % CHANNEL
 
 _IDENTITY = re.compile(r"\bINTEGER PRIMARY KEY\b", re.IGNORECASE)
 _INSERT = re.compile(r"^\s*INSERT INTO (\w+)", re.IGNORECASE)
@@ -132,50 +131,89 @@ class Connection:
         self.raw = psycopg.connect(str(url), autocommit=True)
         self.raw.adapters.register_dumper(bool, _BoolAsInt)
         self._identity = {}
+        self._begin_due = False  # begin() was called and BEGIN not yet sent
+
+    def _send(self, sql, args=()):
+        """raw.execute, sent together with the BEGIN and writer's lock of a transaction begun
+        since the last statement (one round trip for the three)."""
+        if not self._begin_due:
+            return self.raw.execute(sql, args)
+        with self.raw.pipeline():
+            self._send_begin()
+            return self.raw.execute(sql, args)
+
+    def _send_begin(self):
+        """Inside a pipeline: BEGIN and the writer's lock, if begin() left them due."""
+        if self._begin_due:
+            self._begin_due = False
+            self.raw.execute("BEGIN")
+            self.raw.execute(LOCK)
 
     def execute(self, sql, args=()):
+        if sql == "ROLLBACK" and self._begin_due:  # nothing was sent: nothing to undo
+            self._begin_due = False
+            return Cursor(None, None)
         insert = _INSERT.match(sql)
         returning = insert is not None and self._has_identity(insert.group(1))
         if returning:
             sql += " RETURNING id"
-        cur = self.raw.execute(placeholders(sql), list(args))
+        cur = self._send(placeholders(sql), list(args))
         if returning:
             return Cursor(cur, None, cur.fetchone()[0])
         return Cursor(cur, _rows(cur))
 
+    def script(self, sql):
+        """Run a script of several statements (a migration's functions and triggers) in the
+        transaction: the simple protocol, after the BEGIN that may still be due."""
+        if self._begin_due:
+            self._begin_due = False
+            self.raw.execute("BEGIN; " + LOCK)
+        self.raw.execute(sql)
+
     def all_of(self, reads):
         """The rows of each (sql, args) of `reads`, the statements sent in one pipeline."""
         with self.raw.pipeline():
+            self._send_begin()
             cursors = [self.raw.execute(placeholders(sql), list(args)) for sql, args in reads]
         return [Cursor(cur, _rows(cur)).fetchall() for cur in cursors]
 
     def begin(self):
-        """A write transaction, the event's writer lock taken: one round trip."""
-        self.raw.execute(BEGIN)
+        """A write transaction, the event's writer lock taken before its first statement and
+        sent with it (no round trip of its own)."""
+        self._begin_due = True
 
     def commit(self):
         """COMMIT, telling every listener (`Listener`: the live page of any process) that the
         event may have changed; the notice is delivered at the commit, and never for a
-        transaction rolled back. One round trip, as COMMIT alone."""
-        self.raw.execute(COMMIT)
+        transaction rolled back. One round trip, as COMMIT alone; none of its own inside
+        `batch` (db.Database.commit_with_batch); none for a transaction that sent nothing."""
+        if self._begin_due:
+            self._begin_due = False
+            return
+        with self.raw.pipeline():
+            self.raw.execute("NOTIFY " + CHANNEL)
+            self.raw.execute("COMMIT")
 
     def executemany(self, sql, rows):
         """One statement for many rows: psycopg sends them in pipeline mode, so a window of
         rows costs about one round trip to the server, not one per row (none of its own
         inside `batch`)."""
-        with self.raw.cursor() as cur:
+        with self.batch(), self.raw.cursor() as cur:
             cur.executemany(placeholders(sql), rows)
 
+    @contextmanager
     def batch(self):
         """A block whose statements go to the server together (psycopg's pipeline mode) and
         are answered together at its end, where an error in any of them is raised: the
         statements of db.Pending's flush cost one round trip in all, not one each."""
-        return self.raw.pipeline()
+        with self.raw.pipeline():
+            self._send_begin()
+            yield
 
     def next_ids(self, tables):
         """{table: a fresh number of its identity column} (from its sequence, as its own
         INSERTs take them), one statement for all the tables."""
-        row = self.raw.execute("SELECT %s" % ", ".join(
+        row = self._send("SELECT %s" % ", ".join(
             "nextval(pg_get_serial_sequence(%s, 'id'))" for _ in tables), list(tables)).fetchone()
         return dict(zip(tables, row))
 
@@ -184,8 +222,8 @@ class Connection:
         by the caller, who holds the writer's lock): the fresh number `next_ids` gave and not
         used is given again, so the ids have no gaps."""
         for table, fresh in next_ids.items():
-            self.raw.execute("SELECT setval(pg_get_serial_sequence(%s, 'id'), %s, false)",
-                             (table, fresh))
+            self._send("SELECT setval(pg_get_serial_sequence(%s, 'id'), %s, false)",
+                       (table, fresh))
 
     def insert_rows(self, table, names, rows_json):
         """INSERT the rows of `rows_json` (a JSON list of objects keyed by the columns
@@ -194,7 +232,7 @@ class Connection:
         the table's own columns; a JSON true is refused by an INTEGER column, so flags go as
         0/1). Rows keep their order (the ids an identity column gives ascend with it)."""
         columns = ", ".join(names)
-        self.raw.execute(
+        self._send(
             "INSERT INTO %s (%s) SELECT %s FROM json_populate_recordset(NULL::%s, %%s::json) "
             "WITH ORDINALITY ORDER BY ordinality" % (table, columns, columns, table),
             (rows_json,))

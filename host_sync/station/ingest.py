@@ -269,7 +269,7 @@ def _finish(t, run, stored, duplicates, last, refused):
         changed = {n: v for n, v in new.items() if t[n] != v}
         if changed:
             run.pending.update("terminals", t["id"], {n: t[n] for n in changed}, changed)
-    run.pending.flush()
+    run.pending.flush(commit=True)  # the window's last statements: COMMIT sent with them
     return Report(stored, duplicates, last, refused)
 
 
