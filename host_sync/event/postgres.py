@@ -132,6 +132,7 @@ class Connection:
         self.raw.adapters.register_dumper(bool, _BoolAsInt)
         self._identity = {}
         self._begin_due = False  # begin() was called and BEGIN not yet sent
+        self._batching = False  # inside batch(): statements are queued, sent at its end
 
     def _send(self, sql, args=()):
         """raw.execute, sent together with the BEGIN and writer's lock of a transaction begun
@@ -190,7 +191,7 @@ class Connection:
         if self._begin_due:
             self._begin_due = False
             return
-        with self.raw.pipeline():
+        with self.batch():
             self.raw.execute("NOTIFY " + CHANNEL)
             self.raw.execute("COMMIT")
 
@@ -205,10 +206,19 @@ class Connection:
     def batch(self):
         """A block whose statements go to the server together (psycopg's pipeline mode) and
         are answered together at its end, where an error in any of them is raised: the
-        statements of db.Pending's flush cost one round trip in all, not one each."""
-        with self.raw.pipeline():
-            self._send_begin()
+        statements of db.Pending's flush cost one round trip in all, not one each. Inside
+        another batch it adds nothing (psycopg would send what is queued at a nested
+        pipeline's start: a round trip more)."""
+        if self._batching:
             yield
+            return
+        with self.raw.pipeline():
+            self._batching = True
+            try:
+                self._send_begin()
+                yield
+            finally:
+                self._batching = False
 
     def next_ids(self, tables):
         """{table: a fresh number of its identity column} (from its sequence, as its own
