@@ -496,7 +496,8 @@ class _Run:
         if "results" in got:
             self.results[(rid, None)] = None
             for row in got["results"]:
-                self.results.setdefault((rid, row["board"]), dict(row))
+                line = dict(zip(row.keys(), row))  # not dict(row): a lookup by name per column
+                self.results.setdefault((rid, line["board"]), line)
         if "planned" in got:
             self.planned[rid] = [r[0] for r in got["planned"]]
         if "boards" in got:
