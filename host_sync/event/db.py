@@ -281,6 +281,8 @@ class Database:
     def all_of(self, reads):
         """The rows of each (sql, args) of `reads`: on PostgreSQL sent together and answered
         together, one round trip for all of them."""
+        if not reads:
+            return []
         if self.postgres:
             return self.conn.all_of(reads)
         return [self.conn.execute(sql, args).fetchall() for sql, args in reads]
@@ -345,14 +347,16 @@ class Database:
         come."""
         return self.conn.batch() if self.postgres else nullcontext()
 
-    def next_ids(self, tables):
-        """{table: the id its next INSERT would take} for each table, in one statement, so
-        that rows written together (`Pending`) can be named in their audit rows."""
+    def next_ids_read(self, tables):
+        """(sql, args) of the one-row read of the id each table's next INSERT would take, so
+        that rows written together (`Pending`) can be named in their audit rows; a caller
+        may send it with its own reads (`all_of`). PostgreSQL takes the number from the
+        table's sequence (as its own INSERTs take them: `ids_used` gives back the unused)."""
         if self.postgres:
-            return self.conn.next_ids(tables)
-        row = self.one("SELECT %s" % ", ".join(
-            "(SELECT COALESCE(MAX(id), 0) + 1 FROM %s)" % t for t in tables))
-        return dict(zip(tables, row))
+            return "SELECT %s" % ", ".join(
+                "nextval(pg_get_serial_sequence(?, 'id'))" for _ in tables), tuple(tables)
+        return "SELECT %s" % ", ".join(
+            "(SELECT COALESCE(MAX(id), 0) + 1 FROM %s)" % t for t in tables), ()
 
     def ids_used(self, next_ids):
         """The ids below next_ids[table] are taken (`Pending` counted them from `next_ids`):
@@ -431,14 +435,24 @@ class Pending:
 
     def _take_ids(self, tables):
         """Make sure `next_ids` counts on from the database's next id for each table (one
-        statement for all of them, db.next_ids) and from the ids held here. Sound because
-        the caller holds the writer's lock (db.transaction): no other writer takes ids of
-        these tables before `flush` tells the database how far this count went."""
-        missing = [t for t in set(tables) | self.ids if t not in self.next_ids]
-        if not missing:
-            return
-        for table, fresh in self.db.next_ids(missing).items():
-            held = [row["id"] for t, row in self.inserts if t == table and "id" in row]
+        statement for all of them, db.next_ids_read) and from the ids held here. Sound
+        because the caller holds the writer's lock (db.transaction): no other writer takes
+        ids of these tables before `flush` tells the database how far this count went."""
+        read = self.ids_read(tables)
+        if read is not None:
+            self.counted(read, self.db.one(*read[1]))
+
+    def ids_read(self, tables):
+        """(tables, (sql, args)): the read of the next ids of `tables` and of the flush's own
+        (`ids`) not counted yet, for a caller to send with its reads (db.all_of) and give its
+        row to `counted`; None when all are counted."""
+        missing = sorted((set(tables) | self.ids) - set(self.next_ids))
+        return (missing, self.db.next_ids_read(missing)) if missing else None
+
+    def counted(self, read, row):
+        """Count on from the row of `ids_read`'s read (and from the ids held here)."""
+        for table, fresh in zip(read[0], row):
+            held = [r["id"] for t, r in self.inserts if t == table and "id" in r]
             self.next_ids[table] = max([fresh] + [i + 1 for i in held])
 
     def insert(self, table, values, key=None, row_id=None):
@@ -488,9 +502,16 @@ class Pending:
         """Write what is held and its audit rows: on PostgreSQL in one round trip (db.batch),
         each table's rows and the audit rows as one parameter (db.insert_rows); commit: the
         transaction ends here, its COMMIT sent with them (db.commit_now)."""
-        if not self.audits:
-            return
         db = self.db
+        if not self.audits:
+            if self.next_ids and db.postgres:  # counted and not used: given back
+                db._require_transaction()
+                with db.batch():
+                    db.ids_used(self.next_ids)
+                    if commit:
+                        db.commit_now()
+                self.next_ids = {}
+            return
         db._require_transaction()
         unnamed = [(t, row) for t, row in self.inserts if t in self.ids and "id" not in row]
         self._take_ids({t for t, _row in unnamed})

@@ -222,13 +222,6 @@ class Connection:
             finally:
                 self._batching = False
 
-    def next_ids(self, tables):
-        """{table: a fresh number of its identity column} (from its sequence, as its own
-        INSERTs take them), one statement for all the tables."""
-        row = self._send("SELECT %s" % ", ".join(
-            "nextval(pg_get_serial_sequence(%s, 'id'))" for _ in tables), list(tables)).fetchone()
-        return dict(zip(tables, row))
-
     def ids_used(self, next_ids):
         """Each table's sequence goes on at next_ids[table] (its rows below it were numbered
         by the caller, who holds the writer's lock): the fresh number `next_ids` gave and not

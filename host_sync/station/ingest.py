@@ -233,14 +233,14 @@ def ingest(db, terminal_id, prev, records, actor=ACTOR):
     prev: the journal sequence just before records[0]. Returns a Report.
     """
     with db.transaction():
-        t = db.one("SELECT * FROM terminals WHERE id = ?", (terminal_id,))
+        t, last_round = _terminal(db, terminal_id)
         if t is None:
             raise LookupError("terminal %s is not registered at this event" % terminal_id)
         last = t["last_seq"]
         if prev > last:
             return Report(0, 0, last, "chain: records after %d arrived, %d is stored" % (
                 prev, last))
-        run = _Run(db, t, actor)
+        run = _Run(db, t, last_round, actor)
         stored = duplicates = 0
         previous = prev
         for seq, kind, data in records:
@@ -258,6 +258,18 @@ def ingest(db, terminal_id, prev, records, actor=ACTOR):
             last = seq
             stored += 1
         return _finish(t, run, stored, duplicates, last, None)
+
+
+def _terminal(db, terminal_id):
+    """(the terminal's row or None, the round of the last record stored from its current
+    journal or None), read together: one round trip on PostgreSQL. Facts come from the
+    current journal only: a journal restarted after a wiped flash (terminal reset) starts its
+    rounds and boards over."""
+    rows, last = db.all_of([
+        ("SELECT * FROM terminals WHERE id = ?", (terminal_id,)),
+        ("SELECT round_id FROM records WHERE terminal_id = ? AND seq > (SELECT journal_offset "
+         "FROM terminals WHERE id = ?) ORDER BY seq DESC LIMIT 1", (terminal_id, terminal_id))])
+    return (rows[0] if rows else None), (last[0][0] if last else None)
 
 
 def _finish(t, run, stored, duplicates, last, refused):
@@ -288,7 +300,7 @@ class _Run:
     Writes that must happen at once (a round or table gets its id, a traveller line meets the
     triggers of migration 005) flush what is held first."""
 
-    def __init__(self, db, t, actor):
+    def __init__(self, db, t, round_id, actor):
         self.db = db
         self.tid = t["id"]
         self.actor = actor
@@ -314,11 +326,8 @@ class _Run:
                 self.pending.update("terminals", self.tid, {"session_id": t["session_id"]},
                                     {"session_id": self.session})
         self.terminal = t  # its row as read at the start of the run, for the audit's old values
-        # facts come from the terminal's current journal only: a journal restarted after a
-        # wiped flash (terminal reset) starts its rounds and boards over
-        self.since = t["journal_offset"]
-        self.round = db.value("SELECT round_id FROM records WHERE terminal_id = ? AND seq > ? "
-                              "ORDER BY seq DESC LIMIT 1", (self.tid, self.since))
+        self.since = t["journal_offset"]  # facts come from its current journal (`_terminal`)
+        self.round = round_id
         if self.round is not None:
             self._load_round()
         self.auctions = {}
@@ -486,7 +495,12 @@ class _Run:
         if self.boards is None:
             reads["boards"] = ("SELECT number, dealer, vul, deal FROM boards WHERE "
                                "session_id = ?", (self.session,))
+        ids = self.pending.ids_read(("results",))  # the window's new ids: counted from here
+        if ids is not None:
+            reads["ids"] = ids[1]
         got = dict(zip(reads, self.db.all_of(list(reads.values()))))
+        if "ids" in got:
+            self.pending.counted(ids, got["ids"][0])
         if "round" in got:
             self.rounds[rid] = dict(got["round"][0])
         if "facts" in got:
@@ -931,10 +945,10 @@ def compacted(db, terminal_id, base, actor=ACTOR):
     """The terminal compacted records this database never stored (it was restored from an
     older copy, or another station acknowledged them): flag it and go on after `base`."""
     with db.transaction():
-        t = db.one("SELECT * FROM terminals WHERE id = ?", (terminal_id,))
+        t, last_round = _terminal(db, terminal_id)
         if base <= t["last_seq"]:
             return
-        run = _Run(db, t, actor)
+        run = _Run(db, t, last_round, actor)
         run.flag(base, None, "records_compacted", None,
                  detail("records_compacted", t["last_seq"] + 1, base))
         run.pending.flush()
