@@ -8,10 +8,11 @@ The PostgreSQL server is a real one started here (tests/pg_server.py) with its d
 must survive a power cut. Medians of BENCH_REPEAT runs.
 
 On a shared machine the commits' fsyncs make the figures swing by 2-10x between runs (the
-bare peers too). Two figures that hold still: the host's CPU per record (process time of the
-ingest, which leaves out the disk and the PostgreSQL server's own work), and BENCH_DURABLE=0,
-which runs both backends without fsync (the server as the tests run it, SQLite with
-synchronous = OFF, the bare peers likewise) to show the code's own speed.
+bare peers too). Figures that hold stiller: the host's CPU per record (process time of the
+ingest, which leaves out the disk and the PostgreSQL server's own work), the server's CPU per
+record (the time on a CPU of the connection's backend process, from /proc: the server runs
+here), and BENCH_DURABLE=0, which runs both backends without fsync (the server as the tests
+run it, SQLite with synchronous = OFF, the bare peers likewise) to show the code's own speed.
 """
 
 import json
@@ -59,29 +60,36 @@ def feed(db, tid, records):
         ingest(db, tid, records[i][0] - 1, records[i:i + WINDOW])
 
 
+def on_cpu(pid):
+    """Seconds process `pid` has run on a CPU (Linux's schedstat: nanoseconds)."""
+    return int(Path("/proc/%d/schedstat" % pid).read_text().split()[0]) / 1e9
+
+
 def ingest_rate(location):
     """(records/s through ingest, records/s of a bare executemany, records, the ingest's
-    process time per record in µs) on one backend."""
+    process time per record in µs, the PostgreSQL backend's CPU time per record in µs or
+    None) on one backend."""
     records = numbered()
     db = new_event(location, ["PICO-I"])
+    backend = db.value("SELECT pg_backend_pid()") if db.postgres else None
+    server = backend and on_cpu(backend)
     start, cpu = time.perf_counter(), time.process_time()
     feed(db, "PICO-I", records)
     ours = len(records) / (time.perf_counter() - start)
     cpu = (time.process_time() - cpu) / len(records) * 1e6
+    if backend:
+        server = (on_cpu(backend) - server) / len(records) * 1e6
     with db.transaction():
         db.conn.execute("CREATE TABLE bare (t TEXT, q INTEGER, k TEXT, body TEXT, "
                         "PRIMARY KEY (t, q))")
-    raw = db.conn.raw if db.postgres else db.conn
-    sql = ("INSERT INTO bare VALUES ('PICO-I', %s, %s, %s)" if db.postgres
-           else "INSERT INTO bare VALUES ('PICO-I', ?, ?, ?)")
     start = time.perf_counter()
     for i in range(0, len(records), WINDOW):
         with db.transaction():
-            raw.cursor().executemany(sql, [(q, k, json.dumps(d, sort_keys=True))
-                                           for q, k, d in records[i:i + WINDOW]])
+            db.conn.executemany("INSERT INTO bare VALUES ('PICO-I', ?, ?, ?)", [
+                (q, k, json.dumps(d, sort_keys=True)) for q, k, d in records[i:i + WINDOW]])
     bare = len(records) / (time.perf_counter() - start)
     db.close()
-    return ours, bare, len(records), cpu
+    return ours, bare, len(records), cpu, server
 
 
 def stations_rate(url):
@@ -123,6 +131,8 @@ def main():
     for name, runs in (("SQLite", lite), ("PostgreSQL", pg)):
         print("| host CPU per record ingested on %s (µs, process time) | %.1f | | | |" % (
             name, med(r[3] for r in runs)))
+    print("| PostgreSQL server CPU per record ingested (µs, its backend process) | %.1f | | "
+          "| |" % med(r[4] for r in pg))
     one = med(r[0] for r in pg)
     print("| %d stations ingesting into one PostgreSQL event at once (records/s) | %.0f | one "
           "station on PostgreSQL | %.0f | %.2f |" % (STATIONS, med(many), one, med(many) / one))

@@ -558,6 +558,23 @@ def test_a_terminal_fix_corrects_the_closed_round_the_pairs_played_it_in(db):
     assert line(db, boards[1]) is None
 
 
+def test_a_fix_in_the_batch_that_closed_its_round_corrects_that_round(db):
+    """The batch holds round 1's close and round 2's lines unwritten (issue 17: a window is
+    written at its end) when its `fix` looks for the closed round in the database: what is
+    held is written first, so the fix finds round 1 closed and corrects it."""
+    first, truth = table_round(7, event_movement(4), 1, 1)
+    second, _ = table_round(7, event_movement(4), 1, 2)
+    b = sorted(truth)[0]
+    fix = {"b": b, "pr": [first[0][1]["ns"], first[0][1]["ew"]], "how": "res",
+           "ct": parse("3NT"), "x": 0, "dcl": 1, "tr": 9}
+    ingest(db, T1, 0, numbered(first + second + [("fix", fix)]))
+    assert "fix_no_round" not in [f[0] for f in flags(db)]
+    row = line(db, b)
+    assert (row["bid"], row["tricks"], row["source"]) == (parse("3NT"), 9, "terminal_fix")
+    assert db.value("SELECT COUNT(*) FROM results r JOIN rounds ro ON ro.id = r.round_id "
+                    "WHERE ro.number = 2") == len(truth)
+
+
 def test_a_fix_with_no_closed_round_of_those_pairs_changes_nothing(db):
     pairs, boards, last = closed_round_then_next(db)
     before = results_in(db)

@@ -144,7 +144,7 @@ def test_migration_008_replaces_a_clear_pin_and_redacts_the_audit_rows(
         assert b"13572468" in open(event_location, "rb").read()
     monkeypatch.undo()
     db = open_db(event_location)
-    assert db.version() == 8
+    assert db.version() == event_db.migrations()[-1][0]  # 008 and the ones after it
     text = every_text(db)
     assert "24681357" not in text and "13572468" not in text
     audit = [tuple(r) for r in db.all(history)]

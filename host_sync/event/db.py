@@ -15,6 +15,7 @@ import json
 import sqlite3
 import time
 from contextlib import contextmanager, nullcontext
+from json.encoder import c_make_encoder, encode_basestring_ascii
 from pathlib import Path
 
 from host_sync.errors import Refused
@@ -82,9 +83,19 @@ def _bytes_hex(value):
     raise TypeError("not JSON: %r" % (value,))
 
 
-# json.dumps(value, sort_keys=True, default=_bytes_hex), made once: json.dumps with options
-# builds a new encoder at every call, and the ingest encodes five values per record.
-json_text = json.JSONEncoder(sort_keys=True, default=_bytes_hex).encode
+def _json_text():
+    """json.dumps(value, sort_keys=True, default=_bytes_hex) as one function made once: the
+    ingest encodes several values per record, and JSONEncoder.encode builds a new C encoder
+    at every call (about half the cost of a small value). Python's own encoder where its C
+    accelerator is missing. No check for circular values: the callers' values are trees."""
+    if c_make_encoder is None:
+        return json.JSONEncoder(sort_keys=True, default=_bytes_hex).encode
+    encode = c_make_encoder(None, _bytes_hex, encode_basestring_ascii, None, ": ", ", ", True,
+                            False, True)
+    return lambda value: "".join(encode(value, 0))
+
+
+json_text = _json_text()
 
 
 def _json(value):
@@ -98,6 +109,7 @@ class Database:
         self.path = str(path)
         self.postgres = postgres.is_url(self.path)
         self._depth = 0
+        self._committed = False  # commit_now ended the transaction before its block did
         if self.postgres:
             self.IntegrityError = postgres.IntegrityError
             self.conn = postgres.Connection(self.path)
@@ -196,7 +208,7 @@ class Database:
                     continue
                 variant = _postgres_variant(path) if self.postgres else None
                 if variant is not None:  # one script: its function bodies hold semicolons
-                    self.conn.raw.execute(variant.read_text())
+                    self.conn.script(variant.read_text())
                 else:
                     for statement in _statements(path.read_text()):
                         self.conn.execute(postgres.ddl(statement) if self.postgres else statement)
@@ -234,9 +246,24 @@ class Database:
             yield self
         except BaseException:
             self._depth = 0
+            self._committed = False
             self.conn.execute("ROLLBACK")
             raise
+        if self._committed:  # commit_now
+            self._committed = False
+            return
         self._depth = 0
+        self._commit()
+
+    def commit_now(self):
+        """COMMIT the outermost transaction here, before its block ends: inside `batch`, sent
+        with the batch's statements (on PostgreSQL one round trip for both). No change may
+        follow in the block, whose end then commits nothing. Inside an inner transaction (a
+        savepoint) nothing happens: the outer one commits."""
+        if self._depth != 1:
+            return
+        self._depth = 0
+        self._committed = True
         self._commit()
 
     def _require_transaction(self):
@@ -250,6 +277,15 @@ class Database:
 
     def one(self, sql, args=()):
         return self.conn.execute(sql, args).fetchone()
+
+    def all_of(self, reads):
+        """The rows of each (sql, args) of `reads`: on PostgreSQL sent together and answered
+        together, one round trip for all of them."""
+        if not reads:
+            return []
+        if self.postgres:
+            return self.conn.all_of(reads)
+        return [self.conn.execute(sql, args).fetchall() for sql, args in reads]
 
     def value(self, sql, args=()):
         row = self.conn.execute(sql, args).fetchone()
@@ -311,17 +347,49 @@ class Database:
         come."""
         return self.conn.batch() if self.postgres else nullcontext()
 
-    def new_ids(self, table, count):
-        """`count` fresh ids of `table`'s id column, the ones its next INSERTs would take, so
-        that rows written together (`Pending`) can be named in their audit rows."""
+    def next_ids_read(self, tables):
+        """(sql, args) of the one-row read of the id each table's next INSERT would take, so
+        that rows written together (`Pending`) can be named in their audit rows; a caller
+        may send it with its own reads (`all_of`). PostgreSQL takes the number from the
+        table's sequence (as its own INSERTs take them: `ids_used` gives back the unused)."""
         if self.postgres:
-            return self.conn.new_ids(table, count)
-        top = self.value("SELECT COALESCE(MAX(id), 0) FROM %s" % table)
-        return list(range(top + 1, top + 1 + count))
+            return "SELECT %s" % ", ".join(
+                "nextval(pg_get_serial_sequence(?, 'id'))" for _ in tables), tuple(tables)
+        return "SELECT %s" % ", ".join(
+            "(SELECT COALESCE(MAX(id), 0) + 1 FROM %s)" % t for t in tables), ()
+
+    def ids_used(self, next_ids):
+        """The ids below next_ids[table] are taken (`Pending` counted them from `next_ids`):
+        PostgreSQL's sequences go on from there; SQLite's next id is the table's largest."""
+        if self.postgres and next_ids:
+            self.conn.ids_used(next_ids)
+
+    def insert_rows(self, table, names, rows):
+        """INSERT the rows (dicts with the columns `names`, in that order): on PostgreSQL all
+        of them bound as one parameter (postgres.Connection.insert_rows)."""
+        if self.postgres:
+            self.conn.insert_rows(table, names, json_text(rows))
+        else:
+            self.conn.executemany("INSERT INTO %s (%s) VALUES (%s)" % (
+                table, ", ".join(names), ", ".join("?" * len(names))),
+                [tuple(row.values()) for row in rows])
+
+    def insert_audits(self, audits):
+        """The audit rows of `audits`, (at, actor, terminal, table, key, action, old, new)
+        with the key and values as Python values, in order. On PostgreSQL they go as one JSON
+        parameter whose nested key and values the server keeps as JSON text spelled as
+        `json_text` spells them (it keeps a json value's text as given), so no value is
+        encoded on its own."""
+        if self.postgres:
+            self.conn.insert_rows("audit", AUDIT_COLUMNS, json_text([
+                dict(zip(AUDIT_COLUMNS, audit)) for audit in audits]))
+        else:
+            self.conn.executemany(AUDIT_INSERT, [_audit_row(*audit) for audit in audits])
 
 
-AUDIT_INSERT = ("INSERT INTO audit (at, actor, terminal_id, tbl, row_key, action, old, new) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+AUDIT_COLUMNS = ("at", "actor", "terminal_id", "tbl", "row_key", "action", "old", "new")
+AUDIT_INSERT = "INSERT INTO audit (%s) VALUES (%s)" % (", ".join(AUDIT_COLUMNS),
+                                                     ", ".join("?" * len(AUDIT_COLUMNS)))
 
 
 def _audit_row(at, actor, terminal, table, key, action, old, new):
@@ -354,11 +422,38 @@ class Pending:
         self.updates = {}  # (table, id) -> {column: value} for rows already written
         self.audits = []  # (at, table, key or None, action, old, new, values of the insert)
         self.undo = []  # (dict, column, value before or _GONE)
+        self.next_ids = {}  # table -> the next id counted here, until the next flush
 
     def new_id(self, table):
-        """An id for a row of `table` to be added now (fresh in the database and here)."""
-        held = [i for (t, i) in self.held if t == table]
-        return max([self.db.new_ids(table, 1)[0]] + [i + 1 for i in held])
+        """An id for a row of `table` to be added now (fresh in the database and here): the
+        first of a flush's ids comes from the database, the next ones are counted here (one
+        statement per table and flush, not one per row; `_take_ids`)."""
+        self._take_ids([table])
+        fresh = self.next_ids[table]
+        self.next_ids[table] = fresh + 1
+        return fresh
+
+    def _take_ids(self, tables):
+        """Make sure `next_ids` counts on from the database's next id for each table (one
+        statement for all of them, db.next_ids_read) and from the ids held here. Sound
+        because the caller holds the writer's lock (db.transaction): no other writer takes
+        ids of these tables before `flush` tells the database how far this count went."""
+        read = self.ids_read(tables)
+        if read is not None:
+            self.counted(read, self.db.one(*read[1]))
+
+    def ids_read(self, tables):
+        """(tables, (sql, args)): the read of the next ids of `tables` and of the flush's own
+        (`ids`) not counted yet, for a caller to send with its reads (db.all_of) and give its
+        row to `counted`; None when all are counted."""
+        missing = sorted((set(tables) | self.ids) - set(self.next_ids))
+        return (missing, self.db.next_ids_read(missing)) if missing else None
+
+    def counted(self, read, row):
+        """Count on from the row of `ids_read`'s read (and from the ids held here)."""
+        for table, fresh in zip(read[0], row):
+            held = [r["id"] for t, r in self.inserts if t == table and "id" in r]
+            self.next_ids[table] = max([fresh] + [i + 1 for i in held])
 
     def insert(self, table, values, key=None, row_id=None):
         row = dict(values) if row_id is None else dict(values, id=row_id)
@@ -403,34 +498,47 @@ class Pending:
         self.inserts, self.held, self.updates, self.audits, self.undo = (
             list(saved[0]), dict(saved[1]), dict(saved[2]), list(saved[3]), list(saved[4]))
 
-    def flush(self):
-        """Write what is held and its audit rows."""
-        if not self.audits:
-            return
+    def flush(self, commit=False):
+        """Write what is held and its audit rows: on PostgreSQL in one round trip (db.batch),
+        each table's rows and the audit rows as one parameter (db.insert_rows); commit: the
+        transaction ends here, its COMMIT sent with them (db.commit_now)."""
         db = self.db
+        if not self.audits:
+            if self.next_ids and db.postgres:  # counted and not used: given back
+                db._require_transaction()
+                with db.batch():
+                    db.ids_used(self.next_ids)
+                    if commit:
+                        db.commit_now()
+                self.next_ids = {}
+            return
         db._require_transaction()
-        for table in self.ids:
-            rows = [row for t, row in self.inserts if t == table and "id" not in row]
-            for fresh, row in zip(db.new_ids(table, len(rows)) if rows else (), rows):
-                row["id"] = fresh
+        unnamed = [(t, row) for t, row in self.inserts if t in self.ids and "id" not in row]
+        self._take_ids({t for t, _row in unnamed})
+        for table, row in unnamed:
+            row["id"] = self.next_ids[table]
+            self.next_ids[table] += 1
         with db.batch():
+            db.ids_used(self.next_ids)
             shapes = {}  # (table, columns) -> rows, in the order each shape first appears
             for table, row in self.inserts:
-                shapes.setdefault((table, tuple(row)), []).append(tuple(row.values()))
+                shapes.setdefault((table, tuple(row)), []).append(row)
             for (table, names), rows in shapes.items():
-                db.conn.executemany("INSERT INTO %s (%s) VALUES (%s)" % (
-                    table, ", ".join(names), ", ".join("?" * len(names))), rows)
+                db.insert_rows(table, names, rows)
             for sql, rows in _grouped(
                     ("UPDATE %s SET %s WHERE id = ?" % (
                         table, ", ".join("%s = ?" % n for n in changed)),
                      list(changed.values()) + [row_id])
                     for (table, row_id), changed in self.updates.items() if changed):
                 db.conn.executemany(sql, rows)
-            db.conn.executemany(AUDIT_INSERT, [
-                _audit_row(at, self.actor, self.terminal, table,
-                           key if key is not None else {"id": row["id"]}, action, old, new)
+            db.insert_audits([
+                (at, self.actor, self.terminal, table,
+                 key if key is not None else {"id": row["id"]}, action, old, new)
                 for at, table, key, action, old, new, row in self.audits])
+            if commit:
+                db.commit_now()
         self.inserts, self.held, self.updates, self.audits, self.undo = [], {}, {}, [], []
+        self.next_ids = {}
 
 
 def _grouped(statements):

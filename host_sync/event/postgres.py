@@ -17,6 +17,7 @@ in the code stay as they are. What differs, and why:
 """
 
 import re
+from contextlib import contextmanager
 
 import psycopg
 from psycopg.adapt import Dumper
@@ -28,13 +29,11 @@ Error = psycopg.Error
 SCHEMES = ("postgresql://", "postgres://")
 # One number for "the writer's lock of this event database" (advisory locks are per database).
 WRITER_LOCK = 0x6873796E63  # "hsync"
-# BEGIN and the lock in one message (no parameters: the simple protocol takes two statements)
-BEGIN = "BEGIN; SELECT pg_advisory_xact_lock(%d)" % WRITER_LOCK
+LOCK = "SELECT pg_advisory_xact_lock(%d)" % WRITER_LOCK
 
 # The channel of the event's change notices: sent at every write transaction's commit, in the
-# same message (no parameters: the simple protocol takes two statements).
+# same round trip.
 CHANNEL = "host_sync_change"
-COMMIT = "NOTIFY %s; COMMIT" % CHANNEL
 
 _IDENTITY = re.compile(r"\bINTEGER PRIMARY KEY\b", re.IGNORECASE)
 _INSERT = re.compile(r"^\s*INSERT INTO (\w+)", re.IGNORECASE)
@@ -85,10 +84,12 @@ _ROW_CLASSES = {}
 
 def _rows(cursor):
     """The Row class of a statement's columns (made once per set of names), None if it has no
-    result."""
-    if cursor.description is None:
+    result. The names come from the result itself: psycopg's `description` builds a Column,
+    its type looked up, per column at every access (15 µs a statement)."""
+    result = cursor.pgresult
+    if result is None or not result.nfields:
         return None
-    names = tuple(c.name for c in cursor.description)
+    names = tuple(result.fname(i).decode() for i in range(result.nfields))
     if names not in _ROW_CLASSES:
         _ROW_CLASSES[names] = type("Row", (Row,), {"__slots__": (), "names": names})
     return _ROW_CLASSES[names]
@@ -132,46 +133,114 @@ class Connection:
         self.raw = psycopg.connect(str(url), autocommit=True)
         self.raw.adapters.register_dumper(bool, _BoolAsInt)
         self._identity = {}
+        self._begin_due = False  # begin() was called and BEGIN not yet sent
+        self._batching = False  # inside batch(): statements are queued, sent at its end
+
+    def _send(self, sql, args=()):
+        """raw.execute, sent together with the BEGIN and writer's lock of a transaction begun
+        since the last statement (one round trip for the three)."""
+        if not self._begin_due:
+            return self.raw.execute(sql, args)
+        with self.raw.pipeline():
+            self._send_begin()
+            return self.raw.execute(sql, args)
+
+    def _send_begin(self):
+        """Inside a pipeline: BEGIN and the writer's lock, if begin() left them due."""
+        if self._begin_due:
+            self._begin_due = False
+            self.raw.execute("BEGIN")
+            self.raw.execute(LOCK)
 
     def execute(self, sql, args=()):
+        if sql == "ROLLBACK" and self._begin_due:  # nothing was sent: nothing to undo
+            self._begin_due = False
+            return Cursor(None, None)
         insert = _INSERT.match(sql)
         returning = insert is not None and self._has_identity(insert.group(1))
         if returning:
             sql += " RETURNING id"
-        cur = self.raw.execute(placeholders(sql), list(args))
+        cur = self._send(placeholders(sql), list(args))
         if returning:
             return Cursor(cur, None, cur.fetchone()[0])
         return Cursor(cur, _rows(cur))
 
+    def script(self, sql):
+        """Run a script of several statements (a migration's functions and triggers) in the
+        transaction: the simple protocol, after the BEGIN that may still be due."""
+        if self._begin_due:
+            self._begin_due = False
+            self.raw.execute("BEGIN; " + LOCK)
+        self.raw.execute(sql)
+
+    def all_of(self, reads):
+        """The rows of each (sql, args) of `reads`, the statements sent in one pipeline."""
+        with self.raw.pipeline():
+            self._send_begin()
+            cursors = [self.raw.execute(placeholders(sql), list(args)) for sql, args in reads]
+        return [Cursor(cur, _rows(cur)).fetchall() for cur in cursors]
+
     def begin(self):
-        """A write transaction, the event's writer lock taken: one round trip."""
-        self.raw.execute(BEGIN)
+        """A write transaction, the event's writer lock taken before its first statement and
+        sent with it (no round trip of its own)."""
+        self._begin_due = True
 
     def commit(self):
         """COMMIT, telling every listener (`Listener`: the live page of any process) that the
         event may have changed; the notice is delivered at the commit, and never for a
-        transaction rolled back. One round trip, as COMMIT alone."""
-        self.raw.execute(COMMIT)
+        transaction rolled back. One round trip, as COMMIT alone; none of its own inside
+        `batch` (db.Database.commit_with_batch); none for a transaction that sent nothing."""
+        if self._begin_due:
+            self._begin_due = False
+            return
+        with self.batch():
+            self.raw.execute("NOTIFY " + CHANNEL)
+            self.raw.execute("COMMIT")
 
     def executemany(self, sql, rows):
         """One statement for many rows: psycopg sends them in pipeline mode, so a window of
         rows costs about one round trip to the server, not one per row (none of its own
         inside `batch`)."""
-        with self.raw.cursor() as cur:
+        with self.batch(), self.raw.cursor() as cur:
             cur.executemany(placeholders(sql), rows)
 
+    @contextmanager
     def batch(self):
         """A block whose statements go to the server together (psycopg's pipeline mode) and
         are answered together at its end, where an error in any of them is raised: the
-        statements of db.Pending's flush cost one round trip in all, not one each."""
-        return self.raw.pipeline()
+        statements of db.Pending's flush cost one round trip in all, not one each. Inside
+        another batch it adds nothing (psycopg would send what is queued at a nested
+        pipeline's start: a round trip more)."""
+        if self._batching:
+            yield
+            return
+        with self.raw.pipeline():
+            self._batching = True
+            try:
+                self._send_begin()
+                yield
+            finally:
+                self._batching = False
 
-    def new_ids(self, table, count):
-        """The next `count` numbers of the table's identity column (taken from its sequence,
-        as its own INSERTs would take them)."""
-        return sorted(r[0] for r in self.raw.execute(
-            "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
-            (table, count)))
+    def ids_used(self, next_ids):
+        """Each table's sequence goes on at next_ids[table] (its rows below it were numbered
+        by the caller, who holds the writer's lock): the fresh number `next_ids` gave and not
+        used is given again, so the ids have no gaps."""
+        for table, fresh in next_ids.items():
+            self._send("SELECT setval(pg_get_serial_sequence(%s, 'id'), %s, false)",
+                       (table, fresh))
+
+    def insert_rows(self, table, names, rows_json):
+        """INSERT the rows of `rows_json` (a JSON list of objects keyed by the columns
+        `names`) bound as ONE parameter: psycopg binds one string, not every value of every
+        row in Python, and the server takes them apart (json_populate_recordset, typed by
+        the table's own columns; a JSON true is refused by an INTEGER column, so flags go as
+        0/1). Rows keep their order (the ids an identity column gives ascend with it)."""
+        columns = ", ".join(names)
+        self._send(
+            "INSERT INTO %s (%s) SELECT %s FROM json_populate_recordset(NULL::%s, %%s::json) "
+            "WITH ORDINALITY ORDER BY ordinality" % (table, columns, columns, table),
+            (rows_json,))
 
     def _has_identity(self, table):
         if table not in self._identity:

@@ -233,14 +233,14 @@ def ingest(db, terminal_id, prev, records, actor=ACTOR):
     prev: the journal sequence just before records[0]. Returns a Report.
     """
     with db.transaction():
-        t = db.one("SELECT * FROM terminals WHERE id = ?", (terminal_id,))
+        t, last_round = _terminal(db, terminal_id)
         if t is None:
             raise LookupError("terminal %s is not registered at this event" % terminal_id)
         last = t["last_seq"]
         if prev > last:
             return Report(0, 0, last, "chain: records after %d arrived, %d is stored" % (
                 prev, last))
-        run = _Run(db, t, actor)
+        run = _Run(db, t, last_round, actor)
         stored = duplicates = 0
         previous = prev
         for seq, kind, data in records:
@@ -260,6 +260,18 @@ def ingest(db, terminal_id, prev, records, actor=ACTOR):
         return _finish(t, run, stored, duplicates, last, None)
 
 
+def _terminal(db, terminal_id):
+    """(the terminal's row or None, the round of the last record stored from its current
+    journal or None), read together: one round trip on PostgreSQL. Facts come from the
+    current journal only: a journal restarted after a wiped flash (terminal reset) starts its
+    rounds and boards over."""
+    rows, last = db.all_of([
+        ("SELECT * FROM terminals WHERE id = ?", (terminal_id,)),
+        ("SELECT round_id FROM records WHERE terminal_id = ? AND seq > (SELECT journal_offset "
+         "FROM terminals WHERE id = ?) ORDER BY seq DESC LIMIT 1", (terminal_id, terminal_id))])
+    return (rows[0] if rows else None), (last[0][0] if last else None)
+
+
 def _finish(t, run, stored, duplicates, last, refused):
     """The window's writes and the terminal's new last_seq, held and written together (the
     run holds the writer's lock since it read `t`: its last_seq and last_seen are still
@@ -269,8 +281,11 @@ def _finish(t, run, stored, duplicates, last, refused):
         changed = {n: v for n, v in new.items() if t[n] != v}
         if changed:
             run.pending.update("terminals", t["id"], {n: t[n] for n in changed}, changed)
-    run.pending.flush()
+    run.pending.flush(commit=True)  # the window's last statements: COMMIT sent with them
     return Report(stored, duplicates, last, refused)
+
+
+_ABSENT = object()  # in _Run's undo log: the cache had no entry
 
 
 class _Run:
@@ -285,31 +300,36 @@ class _Run:
     Writes that must happen at once (a round or table gets its id, a traveller line meets the
     triggers of migration 005) flush what is held first."""
 
-    def __init__(self, db, t, actor):
+    def __init__(self, db, t, round_id, actor):
         self.db = db
         self.tid = t["id"]
         self.actor = actor
         self.pending = Pending(db, actor, self.tid, ids=("rulings", "flags"))
-        self.facts = {}  # (round, board) -> [seq, kind, fields as stored, valid] by seq
+        self.facts = {}  # (round, board) -> [seq, kind, fields as stored, valid] by seq;
+        # fields read from the database stay their JSON text until a replay asks (`_valid`)
         self.rounds = {}  # round id -> {number, closed, terminal_id}
         self.boards = None  # board number -> the session's boards row
         self.planned = {}  # round id -> its boards
         self.flagged = set()  # (seq, why) raised in this run
         self.first_new = t["last_seq"] + 1  # records from here on are new in this run
         self.results = {}  # (round, board) -> its traveller line as held here, or None
-        self.undo = []  # (key, line before) of `results`, to put back when a record fails
+        self.undo = []  # (cache, key, value before or _ABSENT) of `results` and `rounds`,
+        # to put back when a record fails
         self.mark = None  # where the record being applied began in `pending`
         self.savepoint = False  # the record's savepoint is open
         self.saved = None  # what `pending` held before a flush inside the savepoint
         self.session = t["session_id"] or current_session(db, t["event_id"])
-        if t["table_no"] is None:  # not placed: no configuration ties it to an older session
+        self.placed = t["table_no"] is not None
+        if not self.placed:  # not placed: no configuration ties it to an older session
             self.session = current_session(db, t["event_id"]) or self.session
-            self._update("terminals", {"id": self.tid}, {"session_id": self.session})
-        # facts come from the terminal's current journal only: a journal restarted after a
-        # wiped flash (terminal reset) starts its rounds and boards over
-        self.since = t["journal_offset"]
-        self.round = db.value("SELECT round_id FROM records WHERE terminal_id = ? AND seq > ? "
-                              "ORDER BY seq DESC LIMIT 1", (self.tid, self.since))
+            if self.session != t["session_id"]:
+                self.pending.update("terminals", self.tid, {"session_id": t["session_id"]},
+                                    {"session_id": self.session})
+        self.terminal = t  # its row as read at the start of the run, for the audit's old values
+        self.since = t["journal_offset"]  # facts come from its current journal (`_terminal`)
+        self.round = round_id
+        if self.round is not None:
+            self._load_round()
         self.auctions = {}
         self.plays = {}
 
@@ -369,8 +389,11 @@ class _Run:
             if self.saved is not None:
                 self.pending.restore(self.saved)
             self.pending.drop(self.mark)
-            for key, line in reversed(self.undo[undo:]):
-                self.results[key] = line
+            for cache, key, before in reversed(self.undo[undo:]):
+                if before is _ABSENT:
+                    cache.pop(key, None)
+                else:
+                    cache[key] = before
             del self.undo[undo:]
             self.mark, self.savepoint, self.saved = None, False, None
             log.exception("terminal %s record %d (%s) could not be applied", self.tid, seq,
@@ -378,7 +401,6 @@ class _Run:
             self.round = round_before
             self.auctions.clear()
             self.plays.clear()
-            self.rounds.clear()
             self.flagged = {f for f in self.flagged if f[0] != seq}
             for facts in self.facts.values():
                 facts[:] = [f for f in facts if f[0] != seq]
@@ -435,35 +457,86 @@ class _Run:
         self.pending.insert("records", dict(key, kind=kind, board=board, round_id=self.round,
                                             body=body, valid=valid, received_at=now()), key)
         if self.round is not None and board is not None:
-            self._facts(board).append([seq, kind, json.loads(body), valid])
+            # a valid record's checked fields (whole numbers, texts, lists of them) read back
+            # from its body as they are: the run keeps them, not a decoding of the body (an
+            # invalid one's fields are never replayed: its text is kept)
+            self._facts(board).append([seq, kind, data if valid else body, valid])
 
     def _facts(self, board):
         """The stored records of `board` at this round from the terminal's current journal, in
-        order, as [seq, kind, fields, valid]: read once a round, then kept by _store."""
+        order, as [seq, kind, fields, valid]: read once a round (`_load_round`), then kept by
+        _store."""
         key = (self.round, board)
         if key not in self.facts:
-            if (self.round, None) not in self.facts:  # the round's boards, in one statement
-                self.facts[(self.round, None)] = []
-                for r in self.db.all(
-                        "SELECT seq, kind, body, valid, board FROM records WHERE round_id = ? "
-                        "AND terminal_id = ? AND board IS NOT NULL AND seq > ? ORDER BY seq",
-                        (self.round, self.tid, self.since)):
-                    self.facts.setdefault((self.round, r[4]), []).append(
-                        [r[0], r[1], json.loads(r[2]), r[3]])
+            if (self.round, None) not in self.facts:
+                self._load_round()
             self.facts.setdefault(key, [])
         return self.facts[key]
 
+    def _load_round(self):
+        """Read what the replay needs of the current round, those reads sent together (on
+        PostgreSQL one round trip, not one each): its row, its records from the terminal's
+        current journal, its traveller lines and planned boards, and the session's boards
+        once a run; each only if this run does not hold it already (what it holds is newer
+        than the database: it may not be written yet)."""
+        rid = self.round
+        reads = {}
+        if rid not in self.rounds:
+            reads["round"] = ("SELECT number, closed, terminal_id FROM rounds WHERE id = ?",
+                              (rid,))
+        if (rid, None) not in self.facts:
+            reads["facts"] = ("SELECT seq, kind, body, valid, board FROM records WHERE "
+                              "round_id = ? AND terminal_id = ? AND board IS NOT NULL AND "
+                              "seq > ? ORDER BY seq", (rid, self.tid, self.since))
+        if (rid, None) not in self.results:
+            reads["results"] = ("SELECT * FROM results WHERE round_id = ?", (rid,))
+        if rid not in self.planned:
+            reads["planned"] = ("SELECT board FROM round_boards WHERE round_id = ?", (rid,))
+        if self.boards is None:
+            reads["boards"] = ("SELECT number, dealer, vul, deal FROM boards WHERE "
+                               "session_id = ?", (self.session,))
+        ids = self.pending.ids_read(("results",))  # the window's new ids: counted from here
+        if ids is not None:
+            reads["ids"] = ids[1]
+        got = dict(zip(reads, self.db.all_of(list(reads.values()))))
+        if "ids" in got:
+            self.pending.counted(ids, got["ids"][0])
+        if "round" in got:
+            self.rounds[rid] = dict(got["round"][0])
+        if "facts" in got:
+            self.facts[(rid, None)] = []
+            for seq, kind, body, valid, board in got["facts"]:
+                self.facts.setdefault((rid, board), []).append([seq, kind, body, valid])
+        if "results" in got:
+            self.results[(rid, None)] = None
+            for row in got["results"]:
+                line = dict(zip(row.keys(), row))  # not dict(row): a lookup by name per column
+                self.results.setdefault((rid, line["board"]), line)
+        if "planned" in got:
+            self.planned[rid] = [r[0] for r in got["planned"]]
+        if "boards" in got:
+            self.boards = {r["number"]: r for r in got["boards"]}
+
     def _valid(self, board, kinds, below=None, above=0):
-        """The valid facts of `board` of these kinds, seq in (above, below)."""
-        return [f for f in self._facts(board) if f[3] and f[1] in kinds and f[0] > above and (
+        """The valid facts of `board` of these kinds, seq in (above, below), their fields
+        decoded (a window mostly asks for the boards it plays: the round's others stay text)."""
+        found = [f for f in self._facts(board) if f[3] and f[1] in kinds and f[0] > above and (
             below is None or f[0] < below)]
+        for f in found:
+            if type(f[2]) is str:
+                f[2] = json.loads(f[2])
+        return found
 
     def _round(self):
         """This round's row (number, closed, claimant), read once per run."""
         if self.round not in self.rounds:
-            self.rounds[self.round] = dict(self.db.one(
-                "SELECT number, closed, terminal_id FROM rounds WHERE id = ?", (self.round,)))
+            self._load_round()
         return self.rounds[self.round]
+
+    def _set_round(self, rid, row):
+        """This run's copy of round `rid`'s row from now on (put back if the record fails)."""
+        self.undo.append((self.rounds, rid, self.rounds.get(rid, _ABSENT)))
+        self.rounds[rid] = row
 
     def _claimant(self):
         return self._round()["terminal_id"] == self.tid
@@ -475,45 +548,57 @@ class _Run:
         if d["ns"] == d["ew"]:
             self.flag(seq, None, "same_pair", None, detail(
                 "same_pair", d["ns"], d["sec"], d["tbl"], d["rnd"]))
-        sec = db.one("SELECT id FROM sections WHERE session_id = ? AND letter = ?",
-                     (self.session, d["sec"]))
-        if sec is None:
+        found = db.one(  # the section, its table and the round there, in one read
+            "SELECT s.id AS section_id, t.id AS table_id, r.id, r.number, r.ns_pair, "
+            "r.ew_pair, r.terminal_id, r.closed FROM sections s "
+            "LEFT JOIN tables t ON t.section_id = s.id AND t.number = ? "
+            "LEFT JOIN rounds r ON r.table_id = t.id AND r.number = ? "
+            "WHERE s.session_id = ? AND s.letter = ?",
+            (d["tbl"], d["rnd"], self.session, d["sec"]))
+        if found is None:
             self.round = None
             self.flag(seq, None, "unknown_table", None, detail("unknown_section", d["sec"]))
             return
-        tbl = db.one("SELECT id FROM tables WHERE section_id = ? AND number = ?",
-                     (sec["id"], d["tbl"]))
-        if tbl is None:
-            tid = self._insert("tables", {"section_id": sec["id"], "number": d["tbl"]})
-        else:
-            tid = tbl["id"]
-        rnd = db.one("SELECT * FROM rounds WHERE table_id = ? AND number = ?", (tid, d["rnd"]))
-        if rnd is None and d["ns"] == d["ew"]:
+        tid = found["table_id"]
+        if tid is None:
+            tid = self._insert("tables", {"section_id": found["section_id"],
+                                          "number": d["tbl"]})
+        if found["id"] is None and d["ns"] == d["ew"]:
             self.round = None  # no traveller line sets a pair against itself: no_round flags
             return
-        if rnd is None:
+        if found["id"] is None:
             self.round = self._insert("rounds", {"table_id": tid, "number": d["rnd"],
                                                  "ns_pair": d["ns"], "ew_pair": d["ew"],
                                                  "terminal_id": self.tid})
+            self._set_round(self.round, {"number": d["rnd"], "closed": 0,
+                                         "terminal_id": self.tid})
             self.flag(seq, None, "not_in_movement", None, detail(
                 "not_in_movement", d["sec"], d["tbl"], d["rnd"]))
         else:
-            self.round = rnd["id"]
-            if (rnd["ns_pair"], rnd["ew_pair"]) != (d["ns"], d["ew"]):
+            self.round = found["id"]
+            if (found["ns_pair"], found["ew_pair"]) != (d["ns"], d["ew"]):
                 self.flag(seq, None, "pairs_mismatch", None,
-                          detail("pairs_mismatch", d["ns"], d["ew"], rnd["ns_pair"],
-                                 rnd["ew_pair"]))
-            if rnd["terminal_id"] is None:
-                self._update("rounds", {"id": rnd["id"]}, {"terminal_id": self.tid})
-                self.rounds.pop(rnd["id"], None)
-            elif rnd["terminal_id"] != self.tid:
+                          detail("pairs_mismatch", d["ns"], d["ew"], found["ns_pair"],
+                                 found["ew_pair"]))
+            row = self.rounds.get(self.round) or {
+                "number": found["number"], "closed": found["closed"],
+                "terminal_id": found["terminal_id"]}
+            if row["terminal_id"] is None:  # the first claim: held, written with the window
+                self.pending.update("rounds", self.round, {"terminal_id": None},
+                                    {"terminal_id": self.tid})
+                row = dict(row, terminal_id=self.tid)
+            elif row["terminal_id"] != self.tid:
                 self.flag(seq, None, "table_claimed", None,
                           detail("table_claimed", d["sec"], d["tbl"], d["rnd"],
-                                 rnd["terminal_id"]))
-        t = db.one("SELECT section, table_no FROM terminals WHERE id = ?", (self.tid,))
-        if t["table_no"] is None:
-            self._update("terminals", {"id": self.tid}, {"section": d["sec"],
-                                                         "table_no": d["tbl"]})
+                                 row["terminal_id"]))
+            self._set_round(self.round, row)
+        self._load_round()
+        if not self.placed:
+            t = self.terminal
+            new = {"section": d["sec"], "table_no": d["tbl"]}
+            changed = {n: v for n, v in new.items() if t[n] != v}
+            self.pending.update("terminals", self.tid, {n: t[n] for n in changed}, changed)
+            self.placed = True
 
     def _pair(self, seq, d):
         """A pairing (a director's entry: listed by `host-sync flags`); its fingerprint must
@@ -527,8 +612,8 @@ class _Run:
         if d["rnd"] != number:
             self.flag(seq, None, "wrong_round", None, detail("wrong_round", d["rnd"], number))
             return
-        self._update("rounds", {"id": self.round}, {"closed": 1})
-        self._round()["closed"] = 1
+        self.pending.update("rounds", self.round, {"closed": 0}, {"closed": 1})
+        self._set_round(self.round, dict(self._round(), closed=1))
 
     def _after_close(self, seq, board):
         if self._round()["closed"]:
@@ -540,11 +625,9 @@ class _Run:
 
     def _board_row(self, board):
         """The session's boards row of `board` (dealer, vul, deal), or None; the session's
-        boards are read once a run."""
+        boards are read once a run (`_load_round`)."""
         if self.boards is None:
-            self.boards = {r["number"]: r for r in self.db.all(
-                "SELECT number, dealer, vul, deal FROM boards WHERE session_id = ?",
-                (self.session,))}
+            self._load_round()
         return self.boards.get(board)
 
     def _vul(self, board):
@@ -561,8 +644,7 @@ class _Run:
         if self._after_close(seq, board):
             return
         if self.round not in self.planned:
-            self.planned[self.round] = [r[0] for r in self.db.all(
-                "SELECT board FROM round_boards WHERE round_id = ?", (self.round,))]
+            self._load_round()
         planned = self.planned[self.round]
         if planned and board not in planned:
             self.flag(seq, board, "wrong_board", None,
@@ -649,16 +731,13 @@ class _Run:
     def _result(self, board):
         """The board's traveller line at this round (a dict), or None: read once per run, then
         kept as this run changes it."""
-        key = (self.round, board)
-        if (self.round, None) not in self.results:  # the round's lines, in one statement
-            self.results[(self.round, None)] = None
-            for row in self.db.all("SELECT * FROM results WHERE round_id = ?", (self.round,)):
-                self.results.setdefault((self.round, row["board"]), dict(row))
-        return self.results.get(key)
+        if (self.round, None) not in self.results:
+            self._load_round()
+        return self.results.get((self.round, board))
 
     def _set_result(self, board, line):
         key = (self.round, board)
-        self.undo.append((key, self.results.get(key)))
+        self.undo.append((self.results, key, self.results.get(key, _ABSENT)))
         self.results[key] = line
 
     def _put_result(self, seq, board, values):
@@ -746,6 +825,10 @@ class _Run:
             self._set_result(board, None if row is None else dict(row))
 
     def _fix(self, seq, board, d):
+        """The correction reads the rounds and lines from the database and writes at once
+        (corrections.terminal_fix): what this run holds (a round's close, lines and their
+        counted ids) is written first."""
+        self._flush()
         corrections.terminal_fix(self, seq, board, d)
 
     # -- the play (recorded card by card) --
@@ -862,10 +945,10 @@ def compacted(db, terminal_id, base, actor=ACTOR):
     """The terminal compacted records this database never stored (it was restored from an
     older copy, or another station acknowledged them): flag it and go on after `base`."""
     with db.transaction():
-        t = db.one("SELECT * FROM terminals WHERE id = ?", (terminal_id,))
+        t, last_round = _terminal(db, terminal_id)
         if base <= t["last_seq"]:
             return
-        run = _Run(db, t, actor)
+        run = _Run(db, t, last_round, actor)
         run.flag(base, None, "records_compacted", None,
                  detail("records_compacted", t["last_seq"] + 1, base))
         run.pending.flush()

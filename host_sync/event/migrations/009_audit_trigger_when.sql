@@ -1,0 +1,6 @@
+-- PostgreSQL's spelling of migration 005 called the trigger function results_correction_refused
+-- for every audit row and let its body decide (issue 17: one PL/pgSQL call per row of every
+-- sync window, nearly all of them for records and calls). The variant of this migration,
+-- 009_audit_trigger_when.postgresql.sql, gives that trigger the WHEN clause SQLite's trigger
+-- has had since 005, so the server calls the function only for a terminal's update or delete
+-- of a traveller line. Nothing to change here: this file only keeps the numbers in step.
