@@ -23,7 +23,8 @@ class PlayedPoints:
 
     The contract tables of declarers on the same side and vulnerability are one shared
     table (N and S, E and W, whichever board they are on), which is what the points depend
-    on: a session's first call scores each distinct line once, not once per vulnerability.
+    on; a line learnt for one side is kept negated for the other side as vulnerable. A
+    session's first call scores each distinct contract and result once.
     """
 
     def __init__(self):
@@ -64,7 +65,11 @@ class PlayedPoints:
             if declarer not in seats:
                 seats[declarer] = self._contracts(vul, declarer)
             seats[declarer].setdefault(contract, {})[tricks] = points
-            self._kept += 1
+            seat = _SEAT_INDEX.get(declarer)
+            if seat is not None:  # the same contract by the other side, as vulnerable
+                key = (board_rules.is_vulnerable(vul, seat), 1 - (seat & 1))
+                self._shared.setdefault(key, {}).setdefault(contract, {})[tricks] = -points
+            self._kept += 2
         return points
 
     def _contracts(self, vul, declarer):

@@ -368,9 +368,9 @@ def _standings(session, travellers):
                  for number, t in travellers.items()}
     boards, maxima, in_ns, in_ew = _appearances(travellers, labels_of)
     if not boards.keys() <= session.pairs.keys():  # register new pairs as they first appear
-        for ns, ew in labels_of.values():
-            for pair in chain.from_iterable(zip(ns, ew)):
-                session.pair(pair)
+        for pair in dict.fromkeys(chain.from_iterable(
+                chain.from_iterable(zip(ns, ew)) for ns, ew in labels_of.values())):
+            session.pair(pair)
     totals = dict.fromkeys(boards, 0)
     for number, (ns, ew) in labels_of.items():
         values = travellers[number].values
