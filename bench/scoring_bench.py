@@ -2,9 +2,14 @@
 
 Three jobs on one board of 10,000 results (matchpoints, cross-IMPs, Butler with the
 package's trimming rule) and a 1,000-pair, 26-board session end to end (scoring every
-contract, matchpointing every board, totalling and ranking each direction). Both sides get
-the same results; every value is checked equal before a time is printed. Prints a markdown
-table of medians and ratios. `node_modules` is installed under bench/ on first use.
+contract, matchpointing every board, totalling and ranking each direction), the session
+also as the first call of a fresh process, loading the code counted (host_sync's scoring
+modules; node's `require` of the package), as a one-off `host-sync results` meets it.
+Both sides get the same results; every value is checked equal before a time is printed.
+The peer gets each session result pre-digested (level, strain, risk, vulnerability, boards
+already apart): host_sync's side parses the contract texts, derives each board's
+vulnerability and groups the results inside the timed call. Prints a markdown table of
+medians and ratios. `node_modules` is installed under bench/ on first use.
 """
 
 import json
@@ -93,20 +98,64 @@ def python_side(data):
            "cross_imps": timed(lambda: imps.cross_imps(scores)),
            "butler": timed(lambda: imps.butler(scores, imps.scaled_trim(len(scores))))}
     session = to_session(data)
-
-    def whole():
-        scored = score_session(session)
-        return {s.pair: [s.total, s.label] for s in scored.standings}
-    out["session"] = timed(whole)
+    out["session"] = timed(lambda: whole(session))
     return out
 
 
-def node_side(data):
+def whole(session):
+    """The call a results report makes, end to end: score the session (`score_session`:
+    every contract, every board, 12C2(c), totals, ranks) and read every pair's standing."""
+    scored = score_session(session)
+    return {s.pair: [s.total, s.label] for s in scored.standings}
+
+
+# The session job once in a fresh interpreter, as `host-sync results` scores: loading the
+# scoring modules is counted, building the session from the data is not (nor is it in node).
+FIRST_CALL = """
+import json, sys, time
+start = time.perf_counter()
+import host_sync.scoring.session
+loading = time.perf_counter() - start
+sys.path.insert(0, sys.argv[2])
+import scoring_bench
+with open(sys.argv[1]) as f:
+    session = scoring_bench.to_session(json.load(f))
+start = time.perf_counter()
+result = scoring_bench.whole(session)
+ms = (loading + time.perf_counter() - start) * 1000
+print(json.dumps({"ms": ms, "result": {p: [str(t), label] for p, (t, label) in result.items()}}))
+"""
+
+
+def first_calls(data):
+    """(ms, standings) of the session job's first call in a fresh process, (ours, node's),
+    each the median of REPEAT processes."""
+    install_peer()
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(data, f)
+    try:
+        ours = [json.loads(subprocess.run(
+            [sys.executable, "-c", FIRST_CALL, f.name, str(BENCH)], check=True,
+            capture_output=True, text=True).stdout) for _ in range(REPEAT)]
+        theirs = [json.loads(subprocess.run(
+            ["node", str(BENCH / "bridge_scorer.js"), f.name, "first"], check=True,
+            capture_output=True, text=True).stdout)["first"] for _ in range(REPEAT)]
+    finally:
+        os.unlink(f.name)
+    return [(statistics.median(run["ms"] for run in runs), runs[-1]["result"])
+            for runs in (ours, theirs)]
+
+
+def install_peer():
     if not shutil.which("node"):
         raise SystemExit("node is not installed: the peer cannot run")
     if not (BENCH / "node_modules" / "bridge-scorer").exists():
         subprocess.run(["npm", "install", "--prefix", str(BENCH), "--no-save", "bridge-scorer"],
                        check=True, capture_output=True)
+
+
+def node_side(data):
+    install_peer()
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(data, f)
     try:
@@ -129,22 +178,25 @@ def check_equal(ours, theirs):
     datum, values = ours["butler"][1]
     assert [datum, values] == theirs["butler"][1], "Butler differs"
     counts["butler"] = len(values)
-    mine, peer = ours["session"][1], theirs["session"][1]
-    assert set(mine) == set(peer)
-    for pair, (total, label) in mine.items():
-        assert [total, label] == peer[pair], (pair, total, label, peer[pair])
-    counts["session"] = len(mine)
+    for job in ("session", "first"):
+        mine, peer = ours[job][1], theirs[job][1]
+        assert set(mine) == set(peer)
+        for pair, (total, label) in mine.items():
+            assert [int(total), label] == peer[pair], (pair, total, label, peer[pair])
+        counts[job] = len(mine)
     return counts
 
 
 def main():
     data = make_data()
     ours, theirs = python_side(data), node_side(data)
+    ours["first"], theirs["first"] = first_calls(data)
     counts = check_equal(ours, theirs)
     rows = [("matchpoints", "one board, 10,000 results: matchpoints"),
             ("cross_imps", "one board, 10,000 results: cross-IMPs"),
             ("butler", "one board, 10,000 results: Butler (datum trimmed)"),
-            ("session", "1,000 pairs x 26 boards end to end (13,000 results)")]
+            ("session", "1,000 pairs x 26 boards end to end (13,000 results)"),
+            ("first", "the same, first call in a fresh process (loading the code counted)")]
     print("| job | host_sync (CPython) ms | bridge-scorer 2.4.0 (node %s) ms | "
           "bridge-scorer / host_sync | values checked equal |" % subprocess.run(
               ["node", "--version"], capture_output=True, text=True, check=True).stdout.strip())
@@ -152,7 +204,8 @@ def main():
     for key, label in rows:
         print("| %s | %.1f | %.1f | %.2f | %d |" % (label, ours[key][0], theirs[key][0],
                                                    theirs[key][0] / ours[key][0], counts[key]))
-    print("\nmedian of %d runs each; python %s" % (REPEAT, sys.version.split()[0]))
+    print("\nmedian of %d runs each (first call: of %d processes); python %s" % (
+        REPEAT, REPEAT, sys.version.split()[0]))
 
 
 if __name__ == "__main__":

@@ -1,21 +1,20 @@
 """Rankings with ties: equal totals share the best place, shown as "3=" (1224 ranking)."""
 
+from collections import Counter
+from itertools import accumulate
+
 
 def rank(values, key=None, reverse=True):
     """Places (1-based ints) of `values`, best first: higher is better unless reverse=False.
 
-    Ties share the best place of their group: 10, 20, 20, 5 -> 3, 1, 1, 4.
+    Ties share the best place of their group: 10, 20, 20, 5 -> 3, 1, 1, 4. Keys are numbers
+    (hashable): each distinct key is placed once, after the count of keys better than it.
     """
-    keyed = [v if key is None else key(v) for v in values]
-    order = sorted(range(len(keyed)), key=lambda i: keyed[i], reverse=reverse)
-    places = [0] * len(keyed)
-    for position, i in enumerate(order):
-        previous = order[position - 1] if position else None
-        if previous is not None and keyed[previous] == keyed[i]:
-            places[i] = places[previous]
-        else:
-            places[i] = position + 1
-    return places
+    keyed = list(values) if key is None else list(map(key, values))
+    counts = Counter(keyed)
+    order = sorted(counts, reverse=reverse)
+    place = dict(zip(order, accumulate(map(counts.__getitem__, order), initial=1)))
+    return list(map(place.__getitem__, keyed))
 
 
 def labels(places):

@@ -10,18 +10,19 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from itertools import repeat
-from operator import neg
+from itertools import chain, repeat
+from operator import attrgetter, neg
 
 from bridge import boards as board_rules
 from bridge import calls
 from bridge.score import score as contract_score
-from bridge.seats import SEATS, parse_seat
+from bridge.seats import parse_seat
 
 from host_sync.errors import Refused
 from host_sync.scoring import matchpoints as mp_scoring
 from host_sync.scoring.adjusted import Line, check_artificial, check_weighted, session_rule
 from host_sync.scoring.board import SIDES, check_method, score_board, score_plain
+from host_sync.scoring.points import PLAYED
 from host_sync.scoring.ranking import labels, rank
 
 
@@ -190,11 +191,18 @@ class Session:
         return self.pairs[number]
 
     def travellers(self):
-        """Board number -> its results, boards in order."""
-        out = {}
-        for result in self.results:
-            out.setdefault(result.board, []).append(result)
-        return dict(sorted(out.items()))
+        """Board number -> its results (in the order of `results`), boards in order."""
+        counts = Counter([r.board for r in self.results])
+        ordered = sorted(self.results, key=_BOARD)  # stable: each board keeps its order
+        out, start = {}, 0
+        for number in sorted(counts):
+            end = start + counts[number]
+            out[number] = ordered[start:end]
+            start = end
+        return out
+
+
+_BOARD = attrgetter("board")
 
 
 @dataclass(slots=True)
@@ -221,11 +229,15 @@ class Traveller:
 
     results: list  # Result
     top: int  # 2/1 top of the board (matchpoints), else 0
-    points: dict  # "ns" / "ew" -> each line's points for that side (None: artificial)
+    # "ns" / "ew" -> each line's points for that side (None: artificial); "ew" is None for
+    # a board of played and assigned scores, whose EW points are NS's negated
+    points: dict
     values: dict  # "ns" / "ew" -> each line's 2/1 matchpoints, IMPs or points
 
     def lines(self):
-        return list(map(Scored, self.results, self.points["ns"], self.points["ew"],
+        ew = self.points["ew"]
+        return list(map(Scored, self.results, self.points["ns"],
+                        map(neg, self.points["ns"]) if ew is None else ew,
                         self.values["ns"], self.values["ew"], repeat(self.top)))
 
 
@@ -271,18 +283,17 @@ def score_session(session):
         raise Refused("matchpoint scale must be 2 (2/1) or 1 (1/0.5), not %r"
                      % (session.scale,))
     travellers = {}
-    known = {}  # (contract, tricks, vulnerable) -> declarer's points, for _plain_points
     adjusted = False
     for number, results in session.travellers().items():
         vul = session.board(number).vul()
         top = mp_scoring.top(len(results)) if session.method == "mp" else 0
-        points = _plain_points(results, vul, known)
+        points = _plain_points(results, vul)
         if points is None:
             travellers[number] = _score_adjusted(session, results, vul, top)
             adjusted = True
         else:
             ns, ew = score_plain(points, session.method, session.trim)
-            travellers[number] = Traveller(results, top, {"ns": points, "ew": _negated(points)},
+            travellers[number] = Traveller(results, top, {"ns": points, "ew": None},
                                            {"ns": ns, "ew": ew})
     if adjusted:
         _apply_session_rule(session, travellers)
@@ -291,10 +302,6 @@ def score_session(session):
             t.values = {side: [Fraction(v) / 2 for v in t.values[side]] for side in SIDES}
             t.top //= 2
     return SessionScore(session, travellers, _standings(session, travellers))
-
-
-def _negated(values):
-    return list(map(neg, values))
 
 
 def _score_adjusted(session, results, vul, top):
@@ -307,36 +314,16 @@ def _score_adjusted(session, results, vul, top):
                      {side: [v[column] for v in values] for column, side in enumerate(SIDES)})
 
 
-def _plain_points(results, vul, known):
+def _plain_points(results, vul):
     """NS points of each result, or None unless every result is a played or assigned score
-    that is neither artificial, weighted, split nor in a fouled-board group.
-
-    `known` keeps the declarer's points by (contract, tricks, vulnerable) across the session,
-    so each distinct result is scored once, whichever seat declared it on whichever board.
-    """
-    vulnerable = [board_rules.is_vulnerable(vul, seat) for seat in range(4)]
-    out = []
-    for r in results:
-        if (r.ns_artificial or r.ew_artificial or r.weighted or r.assigned_ew is not None
-                or r.group is not None):
-            return None
-        if r.assigned is not None:
-            out.append(r.assigned)
-            continue
-        seat = _SEAT_INDEX.get(r.declarer)
-        if seat is None:  # passed out, or a declarer that only _points reads or rejects
-            out.append(r._points(vul))
-            continue
-        key = (r.contract, r.tricks, vulnerable[seat])
-        points = known.get(key)
-        if points is None:
-            points = r._points(vul)
-            points = known[key] = points if seat in (0, 2) else -points
-        out.append(points if seat in (0, 2) else -points)
-    return out
-
-
-_SEAT_INDEX = {name: seat for seat, name in enumerate(SEATS)}  # "N" -> 0 .. "W" -> 3
+    that is neither artificial, weighted, split nor in a fouled-board group."""
+    special = [r for r in results if r.ns_artificial or r.ew_artificial or r.weighted
+               or r.assigned is not None or r.assigned_ew is not None or r.group is not None]
+    if not special:
+        return PLAYED.board(results, vul)
+    if all(r.kind() == "assigned" and r.group is None for r in special):
+        return [r._points(vul) for r in results]
+    return None
 
 
 def _sides(travellers):
@@ -376,31 +363,26 @@ def _apply_session_rule(session, travellers):
 
 
 def _standings(session, travellers):
-    totals = {}  # pair -> total, pairs in order of first appearance
-    played = {}  # top of a board -> Counters of the pairs that played such boards, NS and EW
-    get = totals.get
-    for t in travellers.values():
-        for r, ns_value, ew_value in zip(t.results, t.values["ns"], t.values["ew"]):
-            totals[r.ns] = get(r.ns, 0) + ns_value
-            totals[r.ew] = get(r.ew, 0) + ew_value
-        in_ns, in_ew = played.setdefault(t.top, (Counter(), Counter()))
-        in_ns.update([r.ns for r in t.results])
-        in_ew.update([r.ew for r in t.results])
-    in_ns = {pair for counters in played.values() for pair in counters[0]}
-    fixed = in_ns.isdisjoint(pair for counters in played.values() for pair in counters[1])
-    boards, maxima = {}, {}  # pair -> boards played, sum of their tops
-    for top, counters in played.items():
-        for counter in counters:
-            for pair, count in counter.items():
-                boards[pair] = boards.get(pair, 0) + count
-                maxima[pair] = maxima.get(pair, 0) + top * count
-    standings = []
-    for pair, total in totals.items():
-        session.pair(pair)
-        maximum = maxima[pair]
-        percent = _percent(total, maximum) if session.method == "mp" else None
-        direction = ("NS" if pair in in_ns else "EW") if fixed else ""
-        standings.append(Standing(pair, direction, total, maximum, boards[pair], percent))
+    """Each pair's total, boards, maximum and percentage, ranked within each field."""
+    labels_of = {number: ([r.ns for r in t.results], [r.ew for r in t.results])
+                 for number, t in travellers.items()}
+    boards, maxima, in_ns, in_ew = _appearances(travellers, labels_of)
+    if not boards.keys() <= session.pairs.keys():  # register new pairs as they first appear
+        for pair in dict.fromkeys(chain.from_iterable(
+                chain.from_iterable(zip(ns, ew)) for ns, ew in labels_of.values())):
+            session.pair(pair)
+    totals = dict.fromkeys(boards, 0)
+    for number, (ns, ew) in labels_of.items():
+        values = travellers[number].values
+        for pair, value in zip(ns, values["ns"]):
+            totals[pair] += value
+        for pair, value in zip(ew, values["ew"]):
+            totals[pair] += value
+    fixed = in_ns.isdisjoint(in_ew)
+    mp = session.method == "mp"
+    standings = [Standing(pair, ("NS" if pair in in_ns else "EW") if fixed else "", total,
+                          maxima[pair], boards[pair], _percent(total, maxima[pair]) if mp else None)
+                 for pair, total in totals.items()]
     ordered = []
     for direction in sorted({s.direction for s in standings}, key=("NS", "EW", "").index):
         group = [s for s in standings if s.direction == direction]
@@ -409,6 +391,24 @@ def _standings(session, travellers):
             s.place, s.label = place, label
         ordered += sorted(group, key=lambda s: (s.place, natural(s.pair)))
     return ordered
+
+
+def _appearances(travellers, labels_of):
+    """Counters of each pair's boards and of the sum of their tops, and the sets of pairs
+    seen as NS and as EW, from each board's (NS labels, EW labels)."""
+    by_top = {}  # top -> every NS label and every EW label of the boards with that top
+    for number, (ns, ew) in labels_of.items():
+        sides = by_top.setdefault(travellers[number].top, ([], []))
+        sides[0].extend(ns)
+        sides[1].extend(ew)
+    boards, maxima, in_ns, in_ew = Counter(), Counter(), set(), set()
+    for top, sides in by_top.items():
+        for side, seen in zip(sides, (in_ns, in_ew)):
+            counts = Counter(side)
+            seen.update(counts)
+            boards.update(counts)
+            maxima.update({pair: top * count for pair, count in counts.items()})
+    return boards, maxima, in_ns, in_ew
 
 
 def natural(label):
