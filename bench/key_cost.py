@@ -1,35 +1,51 @@
 """Per key, under MicroPython: time, bytes allocated, display bytes, and flash cost per record.
 
-    micropython key_cost.py SCRIPT CONFIG OUT [FLASH_BLOCKS]
+    micropython key_cost.py IMAGE SCRIPT CONFIG OUT [FLASH_BLOCKS]
 
-Run by bench/terminal_bench.py (key_rows), from source folders so that the same script
-measures an older tree too. Each key of the script is handled by the key-script runner
-(terminal.keyscript: the board's loop on the simulator board) with the collector disabled
-around it, so `gc.mem_alloc()` before and after is the key's allocation; collections per
-key follow from it and gc.threshold (terminal/__init__.py: one every that many bytes). With
+Run by bench/terminal_bench.py (key_rows) with the simulator's ROMFS image of a tree
+(tools/romfs.py --sim, that tree's own: the same script measures an older tree too), mounted at
+/rom as tools/romrun.py mounts it: the bytecode runs in place and the UI text keys are
+numbered, as on the board. From source folders a screen change would compile its module on the
+heap at that key, which the board never does. Each key of the script is handled by the key-
+script runner (terminal.keyscript: the board's loop on the simulator board) with the collector
+disabled around it, so `gc.mem_alloc()` before and after is the key's allocation; collections
+per key follow from it and gc.threshold (terminal/__init__.py: one every that many bytes). With
 FLASH_BLOCKS the journal is on a littlefs in RAM (ramflash.py beside this file, a copy of
-hw/backends/ramflash.py, mounted as the Pico's firmware mounts it) and the erases and programmed
-bytes are counted instead, with the share of record-storing keys that erased no block (time
-is then the fake flash's, not reported). Prints one JSON line.
+hw/backends/ramflash.py, mounted as the Pico's firmware mounts it) and the erases and
+programmed bytes are counted instead, with the share of record-storing keys that erased no
+block (time is then the fake flash's, not reported). Prints one JSON line.
 """
 
 import gc
+import os
 import sys
 import time
 
-from terminal import keyscript
+import vfs
 
-from hw import keys
+
+def mount(image):
+    """The image read into one buffer (on the board: flash) and mounted at /rom, first on
+    the path."""
+    buf = bytearray(os.stat(image)[6])
+    with open(image, "rb") as f:
+        f.readinto(buf)
+    vfs.mount(vfs.VfsRom(buf), "/rom")
+    sys.path.insert(0, "/rom")
 
 
 def main():
-    script, config, out = sys.argv[1:4]
+    image, script, config, out = sys.argv[1:5]
     dev = None
-    if len(sys.argv) > 4:
+    if len(sys.argv) > 5:
         import ramflash
 
-        dev = ramflash.mount(int(sys.argv[4]), "/flash")  # as the Pico's firmware mounts it
+        dev = ramflash.mount(int(sys.argv[5]), "/flash")  # as the Pico's firmware mounts it
         out = "/flash"
+    mount(image)
+    from terminal import keyscript
+
+    from hw import keys
     runner = keyscript.Runner(out, config)
     times, allocs = [], []
     erases = []  # blocks erased by each key that stored a record
