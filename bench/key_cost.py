@@ -6,8 +6,8 @@ Run by bench/terminal_bench.py (key_rows) with the simulator's ROMFS image of a 
 (tools/romfs.py --sim, that tree's own: the same script measures an older tree too), mounted at
 /rom as tools/romrun.py mounts it: the bytecode runs in place and the UI text keys are
 numbered, as on the board. From source folders a screen change would compile its module on the
-heap at that key, which the board never does. Each key of the script is handled by the key-
-script runner (terminal.keyscript: the board's loop on the simulator board) with the collector
+heap at that key, which the board never does. Each key of the script is handled by the
+key-script runner (terminal.keyscript: the board's loop on the simulator board) with the collector
 disabled around it, so `gc.mem_alloc()` before and after is the key's allocation; collections
 per key follow from it and gc.threshold (terminal/__init__.py: one every that many bytes). With
 FLASH_BLOCKS the journal is on a littlefs in RAM (ramflash.py beside this file, a copy of
