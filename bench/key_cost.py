@@ -34,6 +34,32 @@ def mount(image):
     sys.path.insert(0, "/rom")
 
 
+def count_windows(d):
+    """Count the address windows the display's show() sends (`d.windows`, hw.display; a
+    tree whose display has none sends one, of its dirty pages) into `d.window_count`."""
+    show = d.show
+    d.window_count = 0
+
+    def counted():
+        windows = getattr(d, "windows", 0)
+        d.window_count += len(windows) if windows else 1
+        show()
+
+    d.show = counted
+
+
+def _sent(d):
+    """(data bytes, address windows) the simulator's display has sent so far."""
+    return getattr(d, "sent", d.frames * 1024), d.window_count
+
+
+def _i2c_us(data, windows):
+    """The time of that much at 400 kHz, 9 clocks a byte (its ACK): each window is six
+    command writes of 3 bytes (address, control, command: hw.ssd1306.write_cmd) and a
+    data write of the address and control byte before its data."""
+    return (data + windows * (6 * 3 + 2)) * 9 * 10 // 4
+
+
 def main():
     image, script, config, out = sys.argv[1:5]
     dev = None
@@ -47,7 +73,9 @@ def main():
 
     from hw import keys
     runner = keyscript.Runner(out, config)
-    times, allocs = [], []
+    times, allocs, i2c = [], [], []
+    d = runner.board.display
+    count_windows(d)
     erases = []  # blocks erased by each key that stored a record
     with open(script) as f:
         for text in f:
@@ -61,6 +89,7 @@ def main():
                 keys.code(w)
                 seq = runner.app and runner.app.journal.last
                 e = dev.erased if dev is not None else 0
+                sent, windows = _sent(d)
                 gc.collect()
                 gc.disable()
                 a = gc.mem_alloc()
@@ -71,15 +100,17 @@ def main():
                 gc.enable()
                 times.append(dt)
                 allocs.append(b - a)
+                sent2, windows2 = _sent(d)
+                i2c.append(_i2c_us(sent2 - sent, windows2 - windows))
                 if dev is not None and seq is not None and runner.app.journal.last != seq:
                     erases.append(dev.erased - e)
     times.sort()
+    i2c.sort()
     n = len(times)
-    d = runner.board.display
     report = {"keys": n, "median_us": times[n // 2], "p90_us": times[n * 9 // 10],
               "alloc_mean": sum(allocs) // n, "alloc_median": sorted(allocs)[n // 2],
-              "display_bytes": getattr(d, "sent", d.frames * 1024) // n,
-              "records": runner.app.journal.last}
+              "display_bytes": _sent(d)[0] // n, "i2c_median_us": i2c[n // 2],
+              "i2c_mean_us": sum(i2c) // n, "records": runner.app.journal.last}
     if dev is not None:
         report["erased_per_record"] = dev.erased * dev.block_size // report["records"]
         report["programmed_per_record"] = dev.programmed // report["records"]

@@ -32,7 +32,7 @@ class Loop:
         d = board.display
         self.drawn = app.draw(d, self.drawn)
         if self.drawn[2]:
-            d.dirty = self.drawn[2]
+            d.windows = self.drawn[2]
             d.show()
         board.buzzer.enabled = app.sound
         if app.beep is not None:
