@@ -60,8 +60,8 @@ def _char(raw, i):
     return 0x110000 << 3 | 4
 
 
-def _blit_glyph(fb, code, x, y, color):
-    """One glyph at scale 1 through the cell: only its set pixels, in `color`."""
+def blit(fb, code, x, y, color):
+    """The glyph of `code` at scale 1 through the cell: only its set pixels, in `color`."""
     _CELL.blit(_FONT, 0, -glyph(code) * HEIGHT)
     if color:
         fb.blit(_CELL, x, y, 0)
@@ -86,7 +86,7 @@ def draw(fb, s, x, y, color=1, scale=1):
         i += code & 7
         code >>= 3
         if scale == 1:
-            _blit_glyph(fb, code, x, y, color)
+            blit(fb, code, x, y, color)
         else:
             at = glyph(code) * HEIGHT
             for row in range(HEIGHT):
@@ -130,7 +130,7 @@ def draw_line(fb, s, row, inverted=False, before=None):
             x = col * WIDTH
             fb.fill_rect(x, y, WIDTH, LINE, 1 if inverted else 0)
             if a:
-                _blit_glyph(fb, a >> 3, x, y, 0 if inverted else 1)
+                blit(fb, a >> 3, x, y, 0 if inverted else 1)
             first = min(first, col)
             end = col + 1
     return (first * WIDTH, end * WIDTH) if end else (0, 0)

@@ -9,12 +9,10 @@ the ROMFS image with the bytecode, while a dict of tuples would cost about 18 KB
 the 64-bit unix port. It is read as bytes: MicroPython's `find` and slices on a str count
 characters, a scan of the UTF-8 from its start at each call (~36 µs a lookup on the unix
 port, a third of a key's time), where on bytes they are byte offsets. In the ROMFS image the
-keys are numbers (tools/romfs.py) and a lookup starts at its line's offset (`_AT`, ~0.5 KB);
+keys are numbers (tools/romfs.py) and a lookup starts at its line's offset (`_AT`, 0.5 KB);
 a key by name (the source tree, and the few keys the image keeps by name) is found in the
 table.
 """
-
-from array import array
 
 from terminal import const
 
@@ -281,18 +279,20 @@ _B = _T.encode()  # the table's bytes (on MicroPython the str's own, not a copy)
 
 
 def _numbered():
-    """The offset in _B of the `|` after each numbered key (`_AT[n]` for `n|...`)."""
+    """The offset in _B of the `|` after each numbered key, two bytes big-endian each (`n|`
+    at _AT[2n], _AT[2n + 1]; bytes, as an array's type code would be one more name)."""
     count = 0
     i = _B.find(b"\n")
     while 0 <= i < len(_B) - 1:
         count += 0x30 <= _B[i + 1] <= 0x39
         i = _B.find(b"\n", i + 1)
-    at = array("H", range(count))
+    at = bytearray(2 * count)
     i = _B.find(b"\n")
     while 0 <= i < len(_B) - 1:
         if 0x30 <= _B[i + 1] <= 0x39:
             j = _B.find(b"|", i)
-            at[int(_B[i + 1:j])] = j
+            n = 2 * int(_B[i + 1:j])
+            at[n], at[n + 1] = j >> 8, j & 0xFF
         i = _B.find(b"\n", i + 1)
     return at
 
@@ -313,8 +313,8 @@ def lang():
 def t(key):
     """The text of `key` in the current language (the key itself if the table lacks it).
     In the ROMFS image most keys are small ints (tools/romfs.py)."""
-    if type(key) is int and 0 <= key < len(_AT):
-        i = _AT[key]
+    if type(key) is int and 0 <= 2 * key < len(_AT):
+        i = _AT[2 * key] << 8 | _AT[2 * key + 1]
     else:
         i = _B.find(("\n%s|" % (key,)).encode())
         if i < 0:
