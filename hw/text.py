@@ -117,9 +117,17 @@ def draw_line(fb, s, row, inverted=False, before=None):
         draw(fb, s[:COLUMNS], 0, y, 0 if inverted else 1)
         return 0, display.WIDTH
     new, old = s.encode(), before.encode()
-    i = j = 0
+    i, n, start = 0, min(len(new), len(old)), 0  # the bytes in common, and their columns
+    while i < n and new[i] == old[i]:
+        start += new[i] & 0xC0 != 0x80  # a character's first byte
+        i += 1
+    if i < len(new) and new[i] & 0xC0 == 0x80:  # they differ inside a character
+        while new[i] & 0xC0 == 0x80:
+            i -= 1
+        start -= 1
+    j = i
     first, end = COLUMNS, 0
-    for col in range(COLUMNS):
+    for col in range(start, COLUMNS):
         a = _char(new, i) if i < len(new) else 0
         b = _char(old, j) if j < len(old) else 0
         if not a | b:
