@@ -14,6 +14,10 @@ FLASH_BLOCKS the journal is on a littlefs in RAM (ramflash.py beside this file, 
 hw/backends/ramflash.py, mounted as the Pico's firmware mounts it) and the erases and
 programmed bytes are counted instead, with the share of record-storing keys that erased no
 block (time is then the fake flash's, not reported). Prints one JSON line.
+
+Each key runs as the one step of a `map`, so that callgrind can count the machine
+instructions of each key alone (`--toggle-collect=map_iternext --dump-after=map_iternext`,
+bench/terminal_bench.py --instructions): a figure the machine's load does not move.
 """
 
 import gc
@@ -90,11 +94,13 @@ def main():
                 seq = runner.app and runner.app.journal.last
                 e = dev.erased if dev is not None else 0
                 sent, windows = _sent(d)
+                step = map(runner.line, (w,))  # the key is this map's one step (callgrind)
                 gc.collect()
                 gc.disable()
                 a = gc.mem_alloc()
                 t = time.ticks_us()
-                runner.line(w)
+                for _ in step:
+                    pass
                 dt = time.ticks_diff(time.ticks_us(), t)
                 b = gc.mem_alloc()
                 gc.enable()

@@ -17,10 +17,14 @@ follow: one per gc.threshold bytes, 12,288 both), bytes sent to the display, and
 journal on a littlefs in RAM formatted as the Pico's (hw/backends/ramflash.py) the flash
 erased and programmed per record and the share of record-storing keys that erased no block.
 
-    python bench/terminal_bench.py [--keys-only]
+With --instructions, also the machine instructions of each key, counted by valgrind's
+callgrind (bench/key_cost.py): what the load of a shared machine does not move (~3 minutes).
+
+    python bench/terminal_bench.py [--keys-only] [--instructions]
 """
 
 import json
+import re
 import shutil
 import statistics
 import subprocess
@@ -137,6 +141,32 @@ def key_cost(root, tmp, script, config, flash=False):
     return json.loads(proc.stdout.decode().splitlines()[-1])
 
 
+def key_instructions(root, tmp, script, config):
+    """(median, 90th percentile, mean) of the x86-64 instructions of a key under callgrind:
+    each key is the one step of a map in bench/key_cost.py, counted alone (a dump after
+    each step; the map's closing step is a second, tiny dump)."""
+    key_cost(root, tmp, script, config)  # the image and the copies beside it
+    dumps = tmp / "callgrind"
+    shutil.rmtree(dumps, ignore_errors=True)
+    dumps.mkdir()
+    out = tmp / "key-out"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir()
+    subprocess.run(["valgrind", "--tool=callgrind", "--collect-atstart=no",
+                    "--toggle-collect=map_iternext", "--dump-after=map_iternext",
+                    "--callgrind-out-file=%s" % (dumps / "cg"), micropython_path(),
+                    "-X", "heapsize=2m", "key_cost.py", str(tmp / "sim.img"), str(script),
+                    str(config), str(out)],
+                   check=True, capture_output=True, cwd=str(tmp), timeout=3600,
+                   env={"MICROPYPATH": "/nonexistent"})
+    counts = []
+    for n in range(1, len(list(dumps.glob("cg.*"))) + 1):
+        summary = re.search(rb"^summary: (\d+)", (dumps / ("cg.%d" % n)).read_bytes(), re.M)
+        counts.append(int(summary.group(1)))
+    keys = sorted(counts[i] + counts[i + 1] for i in range(0, len(counts) - 1, 2))
+    return keys[len(keys) // 2], keys[len(keys) * 9 // 10], sum(keys) // len(keys)
+
+
 def key_rows(tmp):
     """Before and now: the 32-board auction session's keys."""
     before = tmp / "before"
@@ -155,6 +185,14 @@ def key_rows(tmp):
             here = tmp / ("run-" + name.split()[0])
             here.mkdir(exist_ok=True)
             runs[name].append(key_cost(root, here, script, config))
+    if "--instructions" in sys.argv:
+        print("| 32-board session, x86-64 instructions a key (callgrind) | median | 90th "
+              "percentile | mean |")
+        print("|---|---|---|---|")
+        for name, root in trees:
+            print("| %s | %d | %d | %d |" % ((name,) + key_instructions(
+                root, tmp / ("run-" + name.split()[0]), script, config)))
+        print()
     rows = {}
     for name, root in trees:
         row = dict(runs[name][0])  # all but the times are the same in every run
