@@ -3,9 +3,9 @@
 Shared by the board (main.py) and the simulator (terminal.keyscript, tools/sim.py), so the
 simulator runs exactly the loop the board runs: the display is redrawn only when the app
 says the screen changed, and then only the characters that changed, and the display sent
-only the address windows over them (display.windows, hw.ssd1306); the buzzer plays what the app asked for; the red
-LED blinks while an irregularity waits for the director or he was called and has not come
-(App.alert).
+only the address windows over them (display.windows, hw.ssd1306); the buzzer plays what
+the app asked for; the red LED blinks while an irregularity waits for the director or he was
+called and has not come (App.alert).
 """
 
 
