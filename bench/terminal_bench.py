@@ -12,15 +12,19 @@ The peer for the heap is the heap the test gives (twice the board budget of
 tests/test_terminal_session.py); the peer for speed is CPython running the same keys.
 
 Then the cost of one key, before (the tree at BEFORE, from `git archive`) and now, from the
-source folders under MicroPython (bench/key_cost.py): time, bytes allocated (collections
+simulator's ROMFS image under MicroPython (bench/key_cost.py): time, bytes allocated (collections
 follow: one per gc.threshold bytes, 12,288 both), bytes sent to the display, and with the
 journal on a littlefs in RAM formatted as the Pico's (hw/backends/ramflash.py) the flash
 erased and programmed per record and the share of record-storing keys that erased no block.
 
-    python bench/terminal_bench.py [--keys-only]
+With --instructions, also the machine instructions of each key, counted by valgrind's
+callgrind (bench/key_cost.py): what the load of a shared machine does not move (~3 minutes).
+
+    python bench/terminal_bench.py [--keys-only] [--instructions]
 """
 
 import json
+import re
 import shutil
 import statistics
 import subprocess
@@ -42,7 +46,8 @@ from terminal_support import (  # noqa: E402
 from test_terminal_session import FACTOR, ROM_PLAY_BUDGET, ROM_SESSION_BUDGET  # noqa: E402
 
 REPEAT = 3
-BEFORE = "7d3d02d"  # main before the auction screen kept its title and calls between keys
+KEY_REPEAT = 5  # runs of the key costs, before and now in turn
+BEFORE = "bc1d3e7"  # main before the text lookups and the PIN check cut their cost (session 5)
 GC_THRESHOLD = {"before": 12288, "now": 12288}  # gc.threshold in terminal/__init__.py
 FLASH_BLOCKS = 300  # a 1.2 MB littlefs, about the Pico's
 HEAP = "400k"  # room enough to measure; the figure is the peak actually used
@@ -115,19 +120,51 @@ def session(tmp, name, script_text, config_data, image):
 
 
 def key_cost(root, tmp, script, config, flash=False):
-    """bench/key_cost.py's report for the tree at root (source folders)."""
+    """bench/key_cost.py's report for the tree at root, run from that tree's simulator image
+    (its own tools/romfs.py) as the board runs its code."""
     shutil.copy(ROOT / "hw" / "backends" / "ramflash.py", tmp / "ramflash.py")
     shutil.copy(ROOT / "bench" / "key_cost.py", tmp / "key_cost.py")
+    image = tmp / "sim.img"
+    if not image.exists():
+        subprocess.run([sys.executable, str(root / "tools" / "romfs.py"), str(image), "--sim",
+                        "--quiet"], check=True, cwd=str(root))
     out = tmp / "key-out"
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir()
     cmd = [micropython_path(), "-X", "heapsize=%s" % ("8m" if flash else "2m"), "key_cost.py",
-           str(script), str(config), str(out)] + ([str(FLASH_BLOCKS)] if flash else [])
+           str(image), str(script), str(config), str(out)] + (
+               [str(FLASH_BLOCKS)] if flash else [])
     proc = subprocess.run(cmd, capture_output=True, cwd=str(tmp), timeout=900,
-                          env={"MICROPYPATH": "%s:%s:." % (root / "device", root)})
+                          env={"MICROPYPATH": "/nonexistent"})  # the image's code only
     if proc.returncode:
         raise SystemExit("key_cost failed: %s%s" % (proc.stdout[-2000:], proc.stderr[-2000:]))
     return json.loads(proc.stdout.decode().splitlines()[-1])
+
+
+def key_instructions(root, tmp, script, config):
+    """(median, 90th percentile, mean) of the x86-64 instructions of a key under callgrind:
+    each key is the one step of a map in bench/key_cost.py, counted alone (a dump after
+    each step; the map's closing step is a second, tiny dump)."""
+    key_cost(root, tmp, script, config)  # the image and the copies beside it
+    dumps = tmp / "callgrind"
+    shutil.rmtree(dumps, ignore_errors=True)
+    dumps.mkdir()
+    out = tmp / "key-out"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir()
+    subprocess.run(["valgrind", "--tool=callgrind", "--collect-atstart=no",
+                    "--toggle-collect=map_iternext", "--dump-after=map_iternext",
+                    "--callgrind-out-file=%s" % (dumps / "cg"), micropython_path(),
+                    "-X", "heapsize=2m", "key_cost.py", str(tmp / "sim.img"), str(script),
+                    str(config), str(out)],
+                   check=True, capture_output=True, cwd=str(tmp), timeout=3600,
+                   env={"MICROPYPATH": "/nonexistent"})
+    counts = []
+    for n in range(1, len(list(dumps.glob("cg.*"))) + 1):
+        summary = re.search(rb"^summary: (\d+)", (dumps / ("cg.%d" % n)).read_bytes(), re.M)
+        counts.append(int(summary.group(1)))
+    keys = sorted(counts[i] + counts[i + 1] for i in range(0, len(counts) - 1, 2))
+    return keys[len(keys) // 2], keys[len(keys) * 9 // 10], sum(keys) // len(keys)
 
 
 def key_rows(tmp):
@@ -141,28 +178,47 @@ def key_rows(tmp):
     script = tmp / "keys.keys"
     script.write_text(session_script())
     config = write_config(tmp / "keys.cbor", make_config())
+    trees = (("before (%s)" % BEFORE, before), ("now", ROOT))
+    runs = {name: [] for name, _ in trees}
+    for _ in range(KEY_REPEAT):  # interleaved: the machine's load moves both alike
+        for name, root in trees:
+            here = tmp / ("run-" + name.split()[0])
+            here.mkdir(exist_ok=True)
+            runs[name].append(key_cost(root, here, script, config))
+    if "--instructions" in sys.argv:
+        print("| 32-board session, x86-64 instructions a key (callgrind) | median | 90th "
+              "percentile | mean |")
+        print("|---|---|---|---|")
+        for name, root in trees:
+            print("| %s | %d | %d | %d |" % ((name,) + key_instructions(
+                root, tmp / ("run-" + name.split()[0]), script, config)))
+        print()
     rows = {}
-    for name, root in (("before (%s)" % BEFORE, before), ("now", ROOT)):
-        here = tmp / ("run-" + name.split()[0])
-        here.mkdir()
-        timed = key_cost(root, here, script, config)
-        timed.update({k: v for k, v in key_cost(root, here, script, config, True).items()
-                      if k.endswith("_per_record") or k == "record_keys_without_erase"})
-        rows[name] = timed
+    for name, root in trees:
+        row = dict(runs[name][0])  # all but the times are the same in every run
+        for k in ("median_us", "p90_us"):
+            row[k] = statistics.median(r[k] for r in runs[name])
+        row.update({k: v for k, v in key_cost(root, tmp / ("run-" + name.split()[0]), script,
+                                              config, True).items()
+                    if k.endswith("_per_record") or k == "record_keys_without_erase"})
+        rows[name] = row
     print("| 32-board session, per key | median | 90th percentile | bytes allocated "
-          "(mean) | collections (mean) | bytes to the display | flash erased per record "
-          "| flash programmed per record | records without an erase |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "(median) | bytes allocated (mean) | collections (mean) | bytes to the display "
+          "(mean) | I2C at 400 kHz (median, mean) | flash erased per record | flash "
+          "programmed per record | records without an erase |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for name, r in rows.items():
-        print("| %s | %d µs | %d µs | %d | %.2f | %d | %d | %d | %d%% |" % (
-            name, r["median_us"], r["p90_us"], r["alloc_mean"],
-            r["alloc_mean"] / GC_THRESHOLD[name.split()[0]], r["display_bytes"],
-            r["erased_per_record"], r["programmed_per_record"],
-            r["record_keys_without_erase"]))
-    print("\n%d keys, %d records; MicroPython unix port from source, the collector off around "
-          "each key (collections = bytes / gc.threshold: %d before, %d now)." % (
-              rows["now"]["keys"], rows["now"]["records"], GC_THRESHOLD["before"],
-              GC_THRESHOLD["now"]))
+        print("| %s | %d µs | %d µs | %d | %d | %.2f | %d | %.1f ms, %.1f ms | %d | %d | %d%% |"
+              % (name, r["median_us"], r["p90_us"], r["alloc_median"], r["alloc_mean"],
+                 r["alloc_mean"] / GC_THRESHOLD[name.split()[0]], r["display_bytes"],
+                 r["i2c_median_us"] / 1000, r["i2c_mean_us"] / 1000, r["erased_per_record"],
+                 r["programmed_per_record"], r["record_keys_without_erase"]))
+    print("\n%d keys, %d records; MicroPython unix port from each tree's ROMFS image, the "
+          "collector off around each key (collections = bytes / gc.threshold: %d before, "
+          "%d now); times the median of %d interleaved runs, the rest the same in every run; "
+          "I2C the display's bytes and address windows at 9 clocks a byte (bench/key_cost.py)."
+          % (rows["now"]["keys"], rows["now"]["records"], GC_THRESHOLD["before"],
+             GC_THRESHOLD["now"], KEY_REPEAT))
 
 
 def main():

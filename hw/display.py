@@ -18,3 +18,23 @@ except ImportError:  # CPython
 
 WIDTH = const(128)
 HEIGHT = const(64)
+# What a show() sends is a list of address windows of the controller's RAM (`windows`), each
+# (first page, last page, first pixel column, last column + 1); None: all of it.
+_WINDOW_COST = const(20)  # the I2C bytes of a window beyond its data: 6 command writes of 3
+# bytes (hw.ssd1306.write_cmd) and the data write's address and control byte
+
+
+def add_window(windows, first, last, start, end):
+    """Add the window (first page, last page, first column, last column + 1) to the list
+    `windows`, joined with the last one when they share a page and one window costs no more
+    bytes than two (two text lines of 9 pixels share a page)."""
+    if windows and windows[-1][1] >= first:
+        top, bottom, left, right = windows[-1]
+        joined = (bottom - top + 1 if bottom > last else last - top + 1,
+                  min(left, start), max(right, end))
+        if joined[0] * (joined[2] - joined[1]) <= ((bottom - top + 1) * (right - left) +
+                                                   (last - first + 1) * (end - start) +
+                                                   _WINDOW_COST):
+            windows[-1] = (top, max(bottom, last), joined[1], joined[2])
+            return
+    windows.append((first, last, start, end))

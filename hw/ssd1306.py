@@ -73,7 +73,7 @@ class SSD1306(framebuf.FrameBuffer):
         self._cmd = bytearray(2)
         self._cmd[0] = _CONTROL_COMMAND
         self._data = [bytes((_CONTROL_DATA,)), self.buffer]
-        self.dirty = 0xFF  # the pages show() sends next, a bit each (all of them by default)
+        self.windows = None  # what show() sends next: the whole screen (hw.display)
         self.init_display()
 
     def write_cmd(self, cmd):
@@ -87,27 +87,25 @@ class SSD1306(framebuf.FrameBuffer):
         self.show()
 
     def show(self):
-        """Send the pages in `dirty` (a bit per 8-pixel row; then all of them again): the
-        address window is all columns and the first to the last dirty page, then the data.
-        A screen where one line changed costs 2 pages of 128 bytes instead of 8."""
-        dirty, self.dirty = self.dirty, 0xFF
-        if not dirty & 0xFF:
-            return
-        first = 0
-        while not dirty >> first & 1:
-            first += 1
-        last = self.pages - 1
-        while not dirty >> last & 1:
-            last -= 1
+        """Send the address windows in `windows` ((first page, last page, first column,
+        last column + 1) each, a page an 8-pixel row; None, as it is again after a show:
+        the whole screen): a key
+        that changed three characters of one line sends 2 pages of 18 columns, not 8 of
+        128 (~26 ms at 400 kHz)."""
+        windows, self.windows = self.windows, None
         width = self._size[0]
-        for cmd in (_SET_COL_ADDR, 0, width - 1, _SET_PAGE_ADDR, first, last):
-            self.write_cmd(cmd)
-        if first == 0 and last == self.pages - 1:
-            self.i2c.writevto(self.addr, self._data)
-        else:
-            self.i2c.writevto(self.addr, (self._data[0],
-                                          memoryview(self.buffer)[first * width:
-                                                                  (last + 1) * width]))
+        for first, last, start, end in windows or ((0, self.pages - 1, 0, width),):
+            for cmd in (_SET_COL_ADDR, start, end - 1, _SET_PAGE_ADDR, first, last):
+                self.write_cmd(cmd)
+            if start == 0 and end == width and first == 0 and last == self.pages - 1:
+                self.i2c.writevto(self.addr, self._data)
+            elif start == 0 and end == width:
+                self.i2c.writevto(self.addr, (self._data[0], memoryview(self.buffer)[
+                    first * width:(last + 1) * width]))
+            else:  # the window's columns of each page, in the controller's order
+                self.i2c.writevto(self.addr, [self._data[0]] + [
+                    memoryview(self.buffer)[p * width + start:p * width + end]
+                    for p in range(first, last + 1)])
 
     def poweroff(self):
         self.write_cmd(_SET_DISP)

@@ -46,6 +46,29 @@ def width(s):
     return len(s) * WIDTH
 
 
+def _char(raw, i):
+    """The character whose UTF-8 starts at raw[i], as its code point << 3 | its length in
+    bytes (one small int: a pair would be an object a character). Beyond the Basic
+    Multilingual Plane the code is 0x110000, not in the font."""
+    code = raw[i]
+    if code < 0x80:
+        return code << 3 | 1
+    if code < 0xE0:
+        return ((code & 0x1F) << 6 | raw[i + 1] & 0x3F) << 3 | 2
+    if code < 0xF0:
+        return ((code & 0x0F) << 12 | (raw[i + 1] & 0x3F) << 6 | raw[i + 2] & 0x3F) << 3 | 3
+    return 0x110000 << 3 | 4
+
+
+def blit(fb, code, x, y, color):
+    """The glyph of `code` at scale 1 through the cell: only its set pixels, in `color`."""
+    _CELL.blit(_FONT, 0, -glyph(code) * HEIGHT)
+    if color:
+        fb.blit(_CELL, x, y, 0)
+    else:
+        fb.blit(_CELL, x, y, 1, _INVERT)
+
+
 def draw(fb, s, x, y, color=1, scale=1):
     """Draw s with its top-left corner at (x, y); returns the x just after it.
 
@@ -59,26 +82,13 @@ def draw(fb, s, x, y, color=1, scale=1):
     raw = s.encode()
     i, n = 0, len(raw)
     while i < n:
-        code = raw[i]
-        if code < 0x80:
-            i += 1
-        elif code < 0xE0:
-            code = (code & 0x1F) << 6 | raw[i + 1] & 0x3F
-            i += 2
-        elif code < 0xF0:
-            code = (code & 0x0F) << 12 | (raw[i + 1] & 0x3F) << 6 | raw[i + 2] & 0x3F
-            i += 3
-        else:
-            code = 0x110000  # beyond the Basic Multilingual Plane: not in the font
-            i += 4
-        at = glyph(code) * HEIGHT
+        code = _char(raw, i)
+        i += code & 7
+        code >>= 3
         if scale == 1:
-            _CELL.blit(_FONT, 0, -at)
-            if color:
-                fb.blit(_CELL, x, y, 0)
-            else:
-                fb.blit(_CELL, x, y, 1, _INVERT)
+            blit(fb, code, x, y, color)
         else:
+            at = glyph(code) * HEIGHT
             for row in range(HEIGHT):
                 bits = _GLYPHS[at + row]
                 col = 0
@@ -91,11 +101,44 @@ def draw(fb, s, x, y, color=1, scale=1):
     return x
 
 
-def draw_line(fb, s, row, inverted=False):
-    """Draw s on text line `row` (0..ROWS-1) of a full-width display, clearing it first.
+def draw_line(fb, s, row, inverted=False, before=None):
+    """Draw s on text line `row` (0..ROWS-1) of a full-width display, clearing it first;
+    returns the pixel columns drawn, (first, last + 1).
 
     An inverted line is dark text on a lit bar: the menu cursor and the warning banner.
+    With `before`, the text that line shows now (drawn the same way, inverted or not), only
+    the characters that differ from it are drawn, each cell cleared first: a key changes a
+    few characters of a line, and the display is then sent only those columns
+    (hw.ssd1306's `windows`). Both texts are walked as UTF-8 bytes, a character at a time.
     """
     y = row * LINE
-    fb.fill_rect(0, y, display.WIDTH, LINE, 1 if inverted else 0)
-    draw(fb, s[:COLUMNS], 0, y, 0 if inverted else 1)
+    if before is None:
+        fb.fill_rect(0, y, display.WIDTH, LINE, 1 if inverted else 0)
+        draw(fb, s[:COLUMNS], 0, y, 0 if inverted else 1)
+        return 0, display.WIDTH
+    new, old = s.encode(), before.encode()
+    i, n, start = 0, min(len(new), len(old)), 0  # the bytes in common, and their columns
+    while i < n and new[i] == old[i]:
+        start += new[i] & 0xC0 != 0x80  # a character's first byte
+        i += 1
+    if i < len(new) and new[i] & 0xC0 == 0x80:  # they differ inside a character
+        while new[i] & 0xC0 == 0x80:
+            i -= 1
+        start -= 1
+    j = i
+    first, end = COLUMNS, 0
+    for col in range(start, COLUMNS):
+        a = _char(new, i) if i < len(new) else 0
+        b = _char(old, j) if j < len(old) else 0
+        if not a | b:
+            break
+        i += a & 7
+        j += b & 7
+        if a != b:
+            x = col * WIDTH
+            fb.fill_rect(x, y, WIDTH, LINE, 1 if inverted else 0)
+            if a:
+                blit(fb, a >> 3, x, y, 0 if inverted else 1)
+            first = min(first, col)
+            end = col + 1
+    return (first * WIDTH, end * WIDTH) if end else (0, 0)

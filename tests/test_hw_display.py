@@ -76,13 +76,49 @@ def test_show_sends_only_the_dirty_pages_and_the_panel_still_matches(board):
     d.show()
     sent = board.device.data_bytes
     text.draw_line(d, "changed", 3)
-    d.dirty = 0b11000
+    d.windows = [(3, 4, 0, 128)]
     d.show()
     assert board.device.commands[-2:] == [(0x21, 0, 127), (0x22, 3, 4)]
     assert board.device.data_bytes - sent == 256
     assert bytes(board.device.ram) == bytes(d.buffer)
-    d.show()  # dirty is all pages again after a show
+    d.show()  # the whole screen again after a show
     assert board.device.commands[-2:] == FULL_WINDOW
+
+
+def test_show_sends_each_window_columns_only_and_the_panel_still_matches(board):
+    """Two lines far apart changed in a few characters: each is its own window of its
+    columns (the controller's horizontal addressing wraps inside the window), nothing
+    between them is sent, and the controller's RAM is the framebuffer again."""
+    d = board.display
+    for i in range(text.ROWS):
+        text.draw_line(d, "Сд5 line %d" % i, i, i == 0)
+    d.show()
+    sent = board.device.data_bytes
+    windows = []
+    for row, new in ((1, "Сд5 lime 1"), (6, "Сд5 line 6 ♠")):
+        x0, x1 = text.draw_line(d, new, row, False, "Сд5 line %d" % row)
+        windows.append((row * text.LINE // 8, (row * text.LINE + 8) // 8, x0, x1))
+    assert [w[2:] for w in windows] == [(6 * 6, 7 * 6), (10 * 6, 12 * 6)]
+    d.windows = windows
+    d.show()
+    assert board.device.commands[-4:] == [(0x21, 36, 41), (0x22, 1, 2),
+                                          (0x21, 60, 71), (0x22, 6, 7)]
+    assert board.device.data_bytes - sent == 2 * 6 + 2 * 12
+    assert bytes(board.device.ram) == bytes(d.buffer)
+
+
+@pytest.mark.parametrize("old,new,inverted", [
+    ("Ход: С 3_", "Ход: В _", False), ("Пас все", "Pass", True), ("x" * 30, "", False),
+    ("", "7♥ 3БК", True), ("same", "same", False)])
+def test_a_line_drawn_over_its_old_text_is_the_line_drawn_afresh(old, new, inverted):
+    """Drawing only the characters that differ from what the line shows gives the same
+    pixels as clearing the line and drawing it whole, and says which columns it drew."""
+    whole, over = (sim.SimDisplay() for _ in range(2))
+    text.draw_line(whole, new, 2, inverted)
+    text.draw_line(over, old, 2, inverted)
+    x0, x1 = text.draw_line(over, new, 2, inverted, old)
+    assert bytes(over.buffer) == bytes(whole.buffer)
+    assert (x0 < x1) == (old[:21] != new[:21]) and x0 % 6 == 0 and x1 <= 21 * 6
 
 
 def test_contrast_invert_and_power(board):

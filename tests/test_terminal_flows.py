@@ -69,6 +69,16 @@ def test_bidding_box_auction_records_each_call_at_once(term):
     assert "Первый ход: В" in term.text() and "4♠ С" in term.text()
 
 
+def test_a_long_auction_shows_its_last_four_rounds_and_whose_call_it_is(term):
+    """From the fifth round on the table scrolls: the title, the seats and the last four
+    rounds, and the last line still says who calls (it fell off the screen before)."""
+    opened(term)
+    term.press("1 C 1 D 1 H 1 S 2 C 2 D 2 H 2 S 3 C 3 D 3 H 3 S 4 C 4 D 4 H 4 S 5 C")
+    lines = term.app.lines()
+    assert lines[6] == "Ход: В: _" and lines[1].split() == ["С", "В", "Ю", "З"]
+    assert lines[2].split() == ["2♣", "2♦", "2♥", "2♠"] and lines[5].split() == ["5♣"]
+
+
 def test_a_level_then_pass_is_refused_and_nothing_recorded(term):
     opened(term)
     n = len(term.records())

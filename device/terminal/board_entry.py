@@ -155,14 +155,20 @@ class AuctionScreen:
     def top(self, a, last):
         """The title bar, the seats' heading and the last `last` rounds of calls (`table`),
         kept between keys: the title and the heading are made again only when the language
-        changes, the rounds when a call was added. Drawn anew at every key they were most
-        of what a key allocated (~5 KB of strings in a long auction)."""
+        changes; a call added changes only the last row (or starts one), and the rounds
+        are made afresh only when the engine replayed (a new list of calls). Drawn anew at
+        every key they were most of what a key allocated (~5 KB of strings in a long
+        auction; the whole table at every call, ~2.7 KB)."""
         shown = self.shown
         if shown is None or shown[2] != lang():
-            shown = self.shown = [None, 0, lang(), board_title(self.board), None]
-        if shown[0] is not a.calls or shown[1] != len(a.calls):  # the engine's calls only
-            shown[0], shown[1] = a.calls, len(a.calls)  # grow; a replay makes a new list
-            shown[4] = table(a.calls, last)
+            shown = self.shown = [None, 0, lang(), board_title(self.board), None, None]
+        calls = a.calls
+        if shown[0] is calls and 0 < shown[1] < len(calls):  # the engine's calls only grow
+            for i in range(shown[1], len(calls)):
+                add_call(shown[4], shown[5], calls[i], calls[i - 1], last)
+        elif shown[0] is not calls or shown[1] != len(calls):  # a replay makes a new list
+            shown[4], shown[5] = table(calls, last), last_round(calls)
+        shown[0], shown[1] = calls, len(calls)
         return [shown[3]] + shown[4]
 
     def review(self, a):
@@ -191,7 +197,7 @@ def table(calls, last=0):
     out = [row([seat(0), seat(1), seat(2), seat(3)])]
     skip = 0  # rounds left out
     if last:
-        col = rounds = -1
+        col, rounds = -1, 0  # rounds begun after the first
         for packed in calls:
             rounds += (packed >> 6) <= col
             col = packed >> 6
@@ -210,6 +216,33 @@ def table(calls, last=0):
         col = s
     out.append(row(cells))
     return out
+
+
+def last_round(calls):
+    """The calls of the last round (the last row of `table`) by seat, packed; -1 where the
+    seat has not called."""
+    cells = [-1] * 4
+    col = 4
+    for i in range(len(calls) - 1, -1, -1):
+        if calls[i] >> 6 >= col:
+            break
+        col = calls[i] >> 6
+        cells[col] = calls[i]
+    return cells
+
+
+def add_call(rows, cells, call, before, last):
+    """`rows` (table(calls, last)) and `cells` (last_round(calls)) after the call `call`
+    (packed) was added to calls, whose last call was `before`: the last row made again, or
+    a row added (the first round dropped past `last`)."""
+    if call >> 6 <= before >> 6:  # a new round
+        for i in range(4):
+            cells[i] = -1
+        rows.append("")
+        if len(rows) > last + 1:
+            del rows[1]
+    cells[call >> 6] = call
+    rows[-1] = row([call_text(c & 63) if c >= 0 else "" for c in cells])
 
 
 _PAD = ("   ", "  ", " ", "")  # by a call's length: a column is 2 spaces, the call, these

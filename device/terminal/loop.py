@@ -2,10 +2,10 @@
 
 Shared by the board (main.py) and the simulator (terminal.keyscript, tools/sim.py), so the
 simulator runs exactly the loop the board runs: the display is redrawn only when the app
-says the screen changed, and then only the lines that changed and the display pages under
-them are sent (display.dirty, hw.ssd1306); the buzzer plays what the app asked for; the red
-LED blinks while an irregularity waits for the director or he was called and has not come
-(App.alert).
+says the screen changed, and then only the characters that changed, and the display sent
+only the address windows over them (display.windows, hw.ssd1306); the buzzer plays what
+the app asked for; the red LED blinks while an irregularity waits for the director or he was
+called and has not come (App.alert).
 """
 
 
@@ -32,7 +32,7 @@ class Loop:
         d = board.display
         self.drawn = app.draw(d, self.drawn)
         if self.drawn[2]:
-            d.dirty = self.drawn[2]
+            d.windows = self.drawn[2]
             d.show()
         board.buzzer.enabled = app.sound
         if app.beep is not None:

@@ -6,7 +6,12 @@
 
 The table is one string, a line per text: `key|Russian|English`. A string constant stays in
 the ROMFS image with the bytecode, while a dict of tuples would cost about 18 KB of heap on
-the 64-bit unix port; a lookup is two `find`s done in C.
+the 64-bit unix port. It is read as bytes: MicroPython's `find` and slices on a str count
+characters, a scan of the UTF-8 from its start at each call (~36 µs a lookup on the unix
+port, a third of a key's time), where on bytes they are byte offsets. In the ROMFS image the
+keys are numbers (tools/romfs.py) and a lookup starts at its line's offset (`_AT`, 0.5 KB);
+a key by name (the source tree, and the few keys the image keeps by name) is found in the
+table.
 """
 
 from terminal import const
@@ -270,6 +275,31 @@ td_lock_host|Хост видит все входы|The host lists them
 """)
 
 
+_B = _T.encode()  # the table's bytes (on MicroPython the str's own, not a copy)
+
+
+def _numbered():
+    """The offset in _B of the `|` after each numbered key, two bytes big-endian each (`n|`
+    at _AT[2n], _AT[2n + 1]; bytes, as an array's type code would be one more name)."""
+    count = 0
+    i = _B.find(b"\n")
+    while 0 <= i < len(_B) - 1:
+        count += 0x30 <= _B[i + 1] <= 0x39
+        i = _B.find(b"\n", i + 1)
+    at = bytearray(2 * count)
+    i = _B.find(b"\n")
+    while 0 <= i < len(_B) - 1:
+        if 0x30 <= _B[i + 1] <= 0x39:
+            j = _B.find(b"|", i)
+            n = 2 * int(_B[i + 1:j])
+            at[n], at[n + 1] = j >> 8, j & 0xFF
+        i = _B.find(b"\n", i + 1)
+    return at
+
+
+_AT = _numbered()
+
+
 def set_lang(lang):
     """'ru' or 'en'; anything else keeps the current language."""
     if lang in LANGS:
@@ -283,15 +313,17 @@ def lang():
 def t(key):
     """The text of `key` in the current language (the key itself if the table lacks it).
     In the ROMFS image most keys are small ints (tools/romfs.py)."""
-    i = _T.find("\n%s|" % (key,))
-    if i < 0:
-        return key
-    j = _T.find("|", i + 1)
-    i = j + 1
-    j = _T.find("|", i)
+    if type(key) is int and 0 <= 2 * key < len(_AT):
+        i = _AT[2 * key] << 8 | _AT[2 * key + 1]
+    else:
+        i = _B.find(("\n%s|" % (key,)).encode())
+        if i < 0:
+            return key
+        i = _B.find(b"|", i + 1)
+    j = _B.find(b"|", i + 1)
     if _lang[0]:
-        i, j = j + 1, _T.find("\n", j + 1)
-    return _T[i:j]
+        i, j = j, _B.find(b"\n", j + 1)
+    return str(_B[i + 1:j], "utf-8")
 
 
 def seat(s):

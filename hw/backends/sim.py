@@ -36,20 +36,16 @@ class SimDisplay(framebuf.FrameBuffer):
         self.size = (width, height)
         self.shown = bytearray(len(self.buffer)) if copy else self.buffer
         self.frames = 0
-        self.dirty = 0xFF  # the pages the next show() sends (as hw.ssd1306's)
-        self.sent = 0  # the bytes the panel's controller would have received
+        self.windows = None  # what the next show() sends (as hw.ssd1306's): all of it
+        self.sent = 0  # the data bytes the panel's controller would have received
 
     def show(self):
-        dirty, self.dirty = self.dirty, 0xFF
+        windows, self.windows = self.windows, None
         if self.shown is not self.buffer:
             self.shown[:] = self.buffer
         self.frames += 1
-        first, last = 0, 7
-        while first < 8 and not dirty >> first & 1:
-            first += 1
-        while last > first and not dirty >> last & 1:
-            last -= 1
-        self.sent += (last - first + 1) * self.size[0] if first < 8 else 0
+        for first, last, start, end in windows or ((0, 7, 0, self.size[0]),):
+            self.sent += (last - first + 1) * (end - start)
 
     def png(self, scale=4):
         from hw.backends import png  # only screenshots need the encoder
