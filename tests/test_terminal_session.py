@@ -172,11 +172,12 @@ def interned_names(folder, script, config):
 def test_interned_names_are_counted_for_a_failing_run(session):
     """The count the failure message gives is a real count. Past 620 names this port's qstr
     pool takes 7 KB more in one piece; the budgets above (the stock board's, doubled) hold
-    the session with that step taken (621 names after issues 14-18), so the count is what to
-    look at when they fail, not a limit of its own."""
+    the session with that step taken (621 names after issues 14-18, 705 after session 5's
+    display windows, auction rows and faster lookups), so the count is what to look at when
+    they fail, not a limit of its own: the bounds only say it is a count of this session."""
     folder, script, config = session
     n = interned_names(folder, script, config)
-    assert 500 < n < 700, n
+    assert 500 < n < 800, n
 
 
 def test_the_image_is_given_on_top_of_the_budget_and_no_more():
