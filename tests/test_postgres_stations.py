@@ -206,10 +206,12 @@ def test_three_station_processes_and_thirty_micropython_terminals_equal_one_sqli
     for n in range(8):  # the last pass through a sound cable, as sync_until_done does
         left, spans = stations_sync(pg_url, groups, faults if n < 7 else lambda t: None,
                                     processes)
-        if n == 0:  # the three stations were syncing at the same time, and the cut cables
-            # left terminals that their station's summary named pending
+        if n == 0:  # stations were syncing at the same time (under load a serve process
+            # can start after another has finished its ten: not all three need overlap), and
+            # the cut cables left terminals that their station's summary named pending
             assert len(spans) == STATIONS, spans
-            assert max(s for s, _ in spans) < min(e for _, e in spans), spans
+            ordered = sorted(spans)
+            assert any(b[0] < a[1] for a, b in zip(ordered, ordered[1:])), spans
             assert any(left), "no sync failed through the faulty cables"
         groups = [g for g in left if g]
         if not groups:
