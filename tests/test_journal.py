@@ -482,6 +482,29 @@ def test_power_cut_at_every_byte_of_a_fold_loses_nothing_and_repeats_nothing(tmp
                 f.unlink()
 
 
+def test_a_torn_end_after_a_finished_fold_burns_no_seq(tmp_path):
+    """A fold appended PATH.t whole to PATH and the power went before PATH.t was removed,
+    then the end of PATH was torn (the fuzz appends noise): the seal that ends the torn
+    bytes drops them, but that is no damaged record; the next record takes the next seq
+    (the end-to-end kill test once found a hole at the seq the open had skipped). Damage
+    that ends PATH before its torn end still skips one."""
+    main, tail, n = fold_states(tmp_path)
+    m = n - len(frame_ends(tail))  # the records PATH held before the fold
+    damaged = bytearray(main)
+    damaged[frame_ends(damaged)[-2] + 5] ^= 0x20  # inside record m, PATH's last
+    for name, raw, folded, have, last in [("noise", main + tail, tail, n, n),
+                                          ("empty tail", main, b"", m, m),
+                                          ("damaged", bytes(damaged), b"", m - 1, m)]:
+        path = tmp_path / name.replace(" ", "_")
+        path.write_bytes(raw + bytes([7, 200, 31]))
+        tail_of(path).write_bytes(folded)
+        j = Journal(str(path), KEY, IDENT)
+        assert [r[0] for r in j.records_after(0)] == list(range(1, have + 1)), name
+        assert j.last == last and j.append("result", record_data(last + 1)) == last + 1, name
+        assert [r[0] for r in Journal(str(path), KEY, IDENT).records_after(0)] == \
+            list(range(1, have + 1)) + [last + 1], name
+
+
 def test_fold_cut_under_micropython(tmp_path):
     main, tail, n = fold_states(tmp_path)
     for cut in (0, 1, len(tail) // 2, len(tail) - 1, len(tail)):

@@ -96,7 +96,10 @@ class Journal:
             self.last = record[0]
             bad_before_last = reader.dropped
         self.last = max(self.last, self.base)
-        if reader.dropped > bad_before_last:
+        damaged_after_last = reader.dropped - bad_before_last
+        if self._torn_at > bad_before_last:
+            damaged_after_last -= 1  # PATH's torn end: a fold's copy of records PATH.t holds
+        if damaged_after_last:
             self.last += 1  # the damaged last record may have reached the host: skip its seq
         self.damaged = reader.dropped
         self._seal = reader.partial() and self._tail_read  # PATH's own is self._main_seal
@@ -117,11 +120,13 @@ class Journal:
         markers raise self.base, bad frames count. The files are fed to reader one delimiter
         at a time, so that a bad frame is counted in reader.dropped before the next good
         record is yielded. Once PATH is read,
-        self._held is the last seq it holds and self._main_seal whether it ends torn; records
+        self._held is the last seq it holds and self._main_seal whether it ends torn (that
+        torn end, dropped when the seal is fed, is no damage: self._torn_at); records
         of PATH.t at or below self._held set self._overlap (a fold cut short, the module
         docstring) and are skipped."""
         self._held = None
         self._overlap = self._tail_read = False
+        self._torn_at = 0  # reader.dropped once the seal ended PATH's torn end, if it did
         previous = self.base
         for path in (self.path, self.tail):
             if self._held is not None:
@@ -132,6 +137,7 @@ class Journal:
                 self._tail_read = True
                 if self._main_seal:
                     reader.feed(_SEAL)  # PATH's torn end stays apart from the tail
+                    self._torn_at = reader.dropped
             for obj, payload in self._objects(path, reader):
                 if not isinstance(obj, list):
                     reader.drop("journal: frame is not an array")
