@@ -181,6 +181,23 @@ def test_invalid_records_are_kept_as_received_flagged_and_not_applied(db):
     assert db.value("SELECT COUNT(*) FROM results") == 0
 
 
+def test_control_characters_in_a_record_s_texts_are_flagged_not_stored_as_facts(db):
+    """A NUL in a flag's reason or a section's name (a hostile terminal: PostgreSQL's text
+    refuses a NUL, and it once failed the whole window there) makes the record invalid: kept
+    as received, flagged, the rest of the batch stored; a NUL in an extra field stays in the
+    record's body only."""
+    recs = [("open", {"sec": "A\x00", "tbl": 1, "rnd": 1, "ns": 1, "ew": 5}), OPEN,
+            ("flag", {"b": 1, "why": "dir\x00call"}), ("flag", {"b": 1, "law": "16\n"}),
+            ("call", {"b": 1, "s": 0, "c": 0, "note": "\x00"}), ("flag", {"why": "dircall"})]
+    report = ingest(db, T1, 0, numbered(recs))
+    assert (report.stored, report.refused) == (6, None)
+    assert [f[:2] for f in flags(db)] == [("invalid_record", 1), ("invalid_record", 3),
+                                          ("invalid_record", 4), ("dircall", 6)]
+    assert db.value("SELECT COUNT(*) FROM records WHERE terminal_id = ?", (T1,)) == 6
+    assert db.value("SELECT COUNT(*) FROM calls") == 1
+    assert "\\u0000" in db.value("SELECT body FROM records WHERE seq = 5")
+
+
 def test_terminal_flags_and_a_record_after_close(db):
     recs = [OPEN, ("flag", {"b": 1, "law": "16", "why": "dircall"}), ("close", {"rnd": 1}),
             ("board", {"b": 2})]

@@ -61,10 +61,12 @@ def _text(data, name, choices=None, optional=False):
     value = data.get(name)
     if value is None and optional:
         return None
-    if not isinstance(value, str) or not value or len(value) > 40 or (
-            choices and value not in choices):
+    # printable: a NUL or a control character has no business in a code or a section's
+    # name, and PostgreSQL's text refuses a NUL (it failed the whole window)
+    if not isinstance(value, str) or not value or len(value) > 40 or not value.isprintable() \
+            or (choices and value not in choices):
         raise Invalid("%s must be %s, not %r" % (
-            name, " or ".join(choices) if choices else "short text", value))
+            name, " or ".join(choices) if choices else "short printable text", value))
     return value
 
 
