@@ -15,6 +15,11 @@ Then the issue's own figure, a terminal plugged in to its result on the page (go
 2 s): a real terminal (micropython on a pty, tests/sync_harness.py) appears on the port a
 running `host-sync serve` watches, which finds it at its next poll, syncs it and stores the
 round that completes two boards; the page shows them. serve is stopped with SIGTERM.
+
+Last, what the phones cost the club's Wi-Fi: the evening's six rounds synced in windows of
+WINDOW records (one commit each, as a station stores a batch), and how many times an open page
+of each view fetches itself again (its view's marker moved, host_sync.web.live) against the
+page that fetched itself at every commit.
 """
 
 import os
@@ -39,20 +44,22 @@ from sync_script import table_round  # noqa: E402
 from web_support import WebServer, evening, get, play  # noqa: E402
 
 from host_sync.event.db import open_db  # noqa: E402
+from host_sync.station.ingest import ingest  # noqa: E402
 from host_sync.station.serve import POLL_S as SERVE_POLL_S  # noqa: E402
 from host_sync.station.serve import Station  # noqa: E402
 from host_sync.web.app import POLL_S  # noqa: E402
-from host_sync.web.live import change_marker  # noqa: E402
+from host_sync.web.live import snapshot  # noqa: E402
 
 RELOAD_PEER_S = 10.0
 GOAL_S = 2.0  # issue 17: a terminal plugged in to its result on the live page
 
 
 def seen(stream, marker=None):
-    """Read the page's stream to its next change (to the change `marker`, if given)."""
+    """Read the page's stream to its next change (to one at or after the change `marker`, if
+    given: the page is sent a change only when what it shows changed, host_sync.web.live)."""
     while True:
         line = stream.readline().decode()
-        if line.startswith("data:") and (marker is None or int(line[5:]) == marker):
+        if line.startswith("data:") and (marker is None or int(line.split()[-1]) >= marker):
             return
 
 
@@ -68,7 +75,7 @@ def plug_to_page(location, phase):
             play(db, movement, 1, 1)
             play(db, movement, 2, 1)
             play(db, movement, 3, 1)
-            seen(stream, change_marker(db))
+            seen(stream, db.value("SELECT MAX(id) FROM audit WHERE tbl = 'results'"))
             time.sleep(phase.uniform(0, POLL_S))  # a terminal comes at any moment of a poll
             start = time.monotonic()
             second = play(db, movement, 1, 2)[2]  # completes these boards
@@ -147,6 +154,31 @@ def terminal_to_page(location, folder, phase):
     return shown - start, took
 
 
+WINDOW = 4  # records a commit: a station's batch of a terminal on a slow line
+
+
+def page_fetches(location):
+    """(commits, fetches of a pair's own page, fetches of everyone's pages) over the evening
+    synced in windows of WINDOW records."""
+    db, movement = evening(location)
+    snap, commits, own, public = snapshot(db), 0, 0, 0
+    for rnd in (1, 2):
+        for table in (1, 2, 3):
+            records = table_round(100 + table * 10 + rnd, movement, table, rnd)[0]
+            terminal = "T%d" % table
+            for i in range(0, len(records), WINDOW):
+                last = db.value("SELECT last_seq FROM terminals WHERE id = ?", (terminal,))
+                ingest(db, terminal, last, [(last + 1 + j, kind, data) for j, (kind, data) in
+                                            enumerate(records[i:i + WINDOW])])
+                new = snapshot(db, previous=snap)
+                commits += 1
+                own += new.marker != snap.marker
+                public += new.public_marker != snap.public_marker
+                snap = new
+    db.close()
+    return commits, own, public
+
+
 def main():
     repeat = int(os.environ.get("BENCH_REPEAT", "5"))
     runs = {"SQLite": [], "PostgreSQL": []}
@@ -185,6 +217,12 @@ def main():
     lite, pg = (statistics.median(r[1] for r in plugged[name]) for name in plugged)
     print("| that terminal's sync, PostgreSQL (s, its syncs row) | %.2f s | the same on SQLite "
           "| %.2f s | %.2f |" % (pg, lite, pg / lite))
+    with tempfile.TemporaryDirectory() as tmp:
+        commits, own, public = page_fetches(Path(tmp) / "fetches.db")
+    for view, fetches in (("a pair's own page", own),
+                          ("everyone's pages, rankings and travellers,", public)):
+        print("| fetches of %s over the evening (fetches, %d-record commits) | %d | a fetch at "
+              "every commit | %d | %.2f |" % (view, WINDOW, fetches, commits, fetches / commits))
     print("\nmedians of %d evenings on each backend, taken in turn" % repeat)
 
 if __name__ == "__main__":

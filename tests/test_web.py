@@ -11,7 +11,8 @@ from web_support import WebServer, evening, get, play
 from host_sync.cli import main
 from host_sync.event import setup
 from host_sync.reports.render import scorecard
-from host_sync.web.live import pair_key, snapshot
+from host_sync.station.ingest import ingest
+from host_sync.web.live import pair_key, set_held, set_held_boards, snapshot
 
 
 def labels(rows):
@@ -55,6 +56,49 @@ def test_a_board_is_public_when_every_table_has_played_it_and_a_pair_sees_only_i
     snap = snapshot(db)
     assert snap.public_boards() == set(range(1, 7))
     assert snap.marker == db.value("SELECT MAX(id) FROM audit")
+
+
+def flag_from(db, terminal):
+    """A commit that changes nothing a page shows: a terminal's flag outside any round."""
+    last = db.value("SELECT last_seq FROM terminals WHERE id = ?", (terminal,))
+    marker = db.value("SELECT MAX(id) FROM audit")
+    assert ingest(db, terminal, last, [(last + 1, "flag", {"why": "dircall"})]).stored == 1
+    assert db.value("SELECT MAX(id) FROM audit") > marker
+
+
+def test_a_commit_that_changes_nothing_shown_gives_back_the_same_snapshot(event):
+    """A sync's calls, cards and flags move the change marker but no line: the Snapshot
+    handed in comes back (not scored again, so open pages are sent no change); a result, a
+    hold or a board held alone makes a new one."""
+    db, movement, _ = event
+    play(db, movement, 1, 1)
+    snap = snapshot(db)
+    flag_from(db, "T2")
+    assert snapshot(db, previous=snap) is snap
+    play(db, movement, 2, 1)
+    after = snapshot(db, previous=snap)
+    assert after is not snap and after.marker == db.value("SELECT MAX(id) FROM audit")
+    set_held_boards(db, [1], True)
+    assert snapshot(db, previous=after) is not after
+
+
+def test_everyone_s_view_has_a_marker_of_its_own_that_moves_when_a_board_is_released(event):
+    """Lines of boards still under embargo move the pairs' own views' marker, not everyone's
+    view's (the rankings' pages stay put); the line that completes a board moves both, and so
+    does a hold."""
+    db, movement, _ = event
+    snap = snapshot(db)
+    for table in (1, 2, 3):
+        play(db, movement, table, 1)
+        new = snapshot(db, previous=snap)
+        assert new.marker > snap.marker and new.public_marker == snap.public_marker
+        snap = new
+    play(db, movement, 1, 2)
+    new = snapshot(db, previous=snap)
+    assert new.public_boards() and new.public_marker == new.marker > snap.public_marker
+    set_held(db, True)
+    held = snapshot(db, previous=new)
+    assert held.public_marker == held.marker > new.marker
 
 
 def test_hold_and_release_are_audited_commands_that_hide_everything(event, capsys):
@@ -212,6 +256,35 @@ def test_a_commit_by_another_process_reaches_the_postgresql_watcher_before_its_p
     snap, late = asyncio.run(hold_from_another_process())
     assert snap is not None and snap.held, "the watcher did not hear of the commit"
     assert late < 2, late
+
+
+def test_a_sync_that_changes_nothing_shown_sends_open_pages_no_change(tmp_path):
+    """The watcher reads the moved marker, but sends the streams nothing until a line
+    changes: a phone fetches its page once a result lands, not at every commit."""
+    import asyncio
+
+    from host_sync.web.app import Watcher
+
+    location = str(tmp_path / "event.db")
+    db, movement = evening(location)
+    watcher = Watcher(location, poll=0.05)
+
+    async def flag_then_result():
+        watcher.start(asyncio.get_running_loop())
+        try:
+            marker = watcher.snapshot.marker
+            await asyncio.sleep(0.3)  # the first Snapshot's own publication lands first
+            flag_from(db, "T1")  # db stays in its thread (SQLite's rule)
+            quiet = await watcher.changed(marker, 1.0)
+            play(db, movement, 1, 1)
+            return quiet, await watcher.changed(marker, 5)
+        finally:
+            watcher.stop()
+
+    quiet, snap = asyncio.run(flag_then_result())
+    assert quiet is None, "a commit that changed nothing shown was sent to the pages"
+    assert snap is not None and snap.so_far.lines
+    db.close()
 
 
 def test_a_flood_of_change_notices_rebuilds_nothing_and_a_real_change_still_arrives(

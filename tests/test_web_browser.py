@@ -95,9 +95,9 @@ def test_a_pair_s_page_shows_the_boards_it_played_as_they_sync_and_hides_the_oth
     before = set(boards)
     others = play(db, movement, 2, 1)[2]  # boards pair 1 has not played yet
     assert not others & before
-    marker = db.value("SELECT MAX(id) FROM audit")
-    wait_for(browser, lambda b: b.find_element(By.ID, "live").get_attribute("data-marker")
-             == str(marker))
+    marker = db.value("SELECT MAX(id) FROM audit WHERE tbl = 'results'")  # the last line
+    wait_for(browser, lambda b: int(b.find_element(By.ID, "live").get_attribute("data-marker"))
+             >= marker)
     assert scorecard_boards(browser) == before  # the sync came, the boards stayed hidden
     for board in others:
         browser.execute_script("window.location.href = arguments[0];",
@@ -120,6 +120,30 @@ def test_the_public_page_shows_a_board_once_every_table_has_played_it(browser, l
     shown = {int(e.text) for e in browser.find_elements(By.CSS_SELECTOR, ".boards a")}
     assert shown == second and still_same_page(browser)
     print("public page updated %.2f s after the sync" % took)
+
+
+def test_the_public_page_fetches_itself_only_when_everyone_s_view_changed(browser, live):
+    """A line of a board still under embargo changes the pairs' own views only: the public
+    page hears the change (a second listener in the page sees it) and fetches nothing; the
+    line that completes a board makes it fetch itself and show the board."""
+    web, db, movement, _ = live
+    browser.get(web.url + "/en/")
+    browser.execute_script("""
+        window.fetches = 0; var plain = window.fetch;
+        window.fetch = function () { window.fetches += 1; return plain.apply(this, arguments); };
+        window.heard = [];
+        new EventSource("/events").addEventListener("change", function (e) {
+            window.heard.push(e.data); });""")
+    play(db, movement, 1, 1)
+    line = db.value("SELECT MAX(id) FROM audit WHERE tbl = 'results'")
+    wait_for(browser, lambda b: any(int(h.split()[1]) >= line for h in
+                                    b.execute_script("return window.heard;")))
+    assert browser.execute_script("return window.fetches;") == 0
+    assert browser.find_element(By.ID, "none-yet")
+    for table, rnd in ((2, 1), (3, 1), (1, 2)):  # round 2 at table 1 completes two boards
+        play(db, movement, table, rnd)
+    wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "table.ranking"))
+    assert browser.execute_script("return window.fetches;") >= 1
 
 
 def test_hold_and_release_reach_the_open_page(browser, live):

@@ -3,10 +3,11 @@ event, and pushes a server-sent event to every open page when it changes.
 
 One thread (`Watcher`) owns the database connection (SQLite connections stay in the thread that
 made them): every POLL_S it reads the change marker, and when it has moved it builds a new
-Snapshot and hands it to the event loop. On PostgreSQL it also listens for the change notice
-every write transaction's commit sends (postgres.Listener), so a sync by another station's
-process reaches the page at once, not at the next poll. Requests read the latest Snapshot and
-never touch the database, so a hundred phones cost the stations nothing. A page listens on
+Snapshot and, if it shows something new (live.snapshot), hands it to the event loop. On
+PostgreSQL it also listens for the change notice every write transaction's commit sends
+(postgres.Listener), so a sync by another station's process reaches the page at once, not at
+the next poll. Requests read the latest Snapshot and never touch the database, so a hundred
+phones cost the stations nothing. A page listens on
 /events; on a `change` whose marker differs from its own it fetches its own address again and
 swaps the `#live` element (no reload, no build step: a few lines of JavaScript in base.html).
 
@@ -90,7 +91,7 @@ class Watcher:
         self._changed = asyncio.Event()
 
     def _run(self):
-        db = listener = None
+        db = listener = built = None
         last = None
         while not self._stop.is_set():
             try:
@@ -99,9 +100,11 @@ class Watcher:
                     listener = postgres.Listener(self.location)
                 marker = change_marker(db)
                 if marker != last:
-                    snap = snapshot(db, self.session, self.method)
-                    last = snap.marker
-                    self._loop.call_soon_threadsafe(self._publish, snap)
+                    snap = snapshot(db, self.session, self.method, built)
+                    last = marker
+                    if snap is not built:
+                        built = snap
+                        self._loop.call_soon_threadsafe(self._publish, snap)
                     if not self._ready.is_set():
                         self.snapshot = snap
                 self.error = None
@@ -146,11 +149,15 @@ def create_app(watcher):
     env = _environment()
     notation = {lg: Notation(lg) for lg in LANGUAGES}
 
-    def page(request, template, status=200, **values):
+    def page(request, template, status=200, own_view=False, **values):
+        """A page of everyone's view, or of a pair's own (own_view): the marker it carries is
+        that view's, so that it fetches itself again only when that view changed."""
         lang = values.pop("lang")
         snap = watcher.snapshot
         body = env.get_template(template).render(
             t=words(lang), n=notation[lang], lang=lang, snap=snap, session=snap.session,
+            view="own" if own_view else "public",
+            marker=snap.marker if own_view else snap.public_marker,
             other={lg: "/%s/%s" % (lg, request.url.path.split("/", 2)[2])
                    for lg in LANGUAGES}, **values)
         return HTMLResponse(body, status, headers=NO_STORE)
@@ -198,7 +205,7 @@ def create_app(watcher):
         lang = language(request)
         snap = watcher.snapshot
         number = board_number(request, snap.public_boards())
-        return _board_page(request, lang, snap.everyone, number, "/%s/board/" % lang)
+        return _board_page(request, lang, snap.everyone, number, "/%s/board/" % lang, False)
 
     async def own_board(request):
         lang = language(request)
@@ -206,11 +213,12 @@ def create_app(watcher):
         snap = watcher.snapshot
         number = board_number(request, snap.pair_boards(label))
         return _board_page(request, lang, snap.so_far, number,
-                           "/%s/my/%s/%s/board/" % (lang, label, request.path_params["key"]))
+                           "/%s/my/%s/%s/board/" % (lang, label, request.path_params["key"]),
+                           True)
 
-    def _board_page(request, lang, scored, number, base):
+    def _board_page(request, lang, scored, number, base, own):
         b = watcher.snapshot.session.board(number)
-        return page(request, "board.html", lang=lang, number=number,
+        return page(request, "board.html", own_view=own, lang=lang, number=number,
                     lines=scored.lines.get(number, []), hands=hand_cells(b.deal, notation[lang]),
                     dealer="NESW"[b.dealer_seat()], vul=b.vul(), base=base)
 
@@ -233,12 +241,13 @@ def create_app(watcher):
         snap = watcher.snapshot
         standing = None if snap.held else next(
             (s for s in snap.everyone.standings if s.pair == label), None)
-        return page(request, "pair.html", lang=lang, pair=label, own=own, base=base,
-                    names=" – ".join(snap.session.pair(label).names),
+        return page(request, "pair.html", own_view=own, lang=lang, pair=label, own=own,
+                    base=base, names=" – ".join(snap.session.pair(label).names),
                     rows=scorecard(scored, label, boards), standing=standing)
 
     async def events(request):
-        """Server-sent events: `change` with the marker now, then at every change."""
+        """Server-sent events: `change` with the markers now (everyone's view's, then the
+        pairs' own views'), then at every change."""
         async def stream():
             marker = None
             while not await request.is_disconnected():
@@ -247,7 +256,7 @@ def create_app(watcher):
                     yield ": keepalive\n\n"
                     continue
                 marker = snap.marker
-                yield "event: change\ndata: %d\n\n" % marker
+                yield "event: change\ndata: %d %d\n\n" % (snap.public_marker, marker)
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache",
                                           "X-Accel-Buffering": "no"})
@@ -255,9 +264,10 @@ def create_app(watcher):
     async def not_found(request, exc):
         first = request.url.path.strip("/").split("/", 1)[0]
         lang = first if first in LANGUAGES else LANGUAGES[0]
+        snap = watcher.snapshot  # it follows every change: the board may be shown soon
         env_page = env.get_template("missing.html").render(
-            t=words(lang), lang=lang, snap=watcher.snapshot, session=watcher.snapshot.session,
-            other={lg: "/%s/" % lg for lg in LANGUAGES})
+            t=words(lang), lang=lang, snap=snap, session=snap.session, view="own",
+            marker=snap.marker, other={lg: "/%s/" % lg for lg in LANGUAGES})
         return HTMLResponse(env_page, exc.status_code, headers=NO_STORE)
 
     @asynccontextmanager

@@ -16,7 +16,12 @@ has not synced yet keeps the board out of everyone's view.
 
 Changes are noticed by the database's change marker, MAX(audit.id): every change to the event
 is written with its audit row in the same transaction (host_sync.event.db), a sync as well as a
-correction or a hold, and reading the largest key of an index costs next to nothing.
+correction or a hold, and reading the largest key of an index costs next to nothing. Most
+commits change nothing a page shows (a sync's calls, cards and flags; a terminal's last seq):
+`snapshot` then gives back the Snapshot it was handed, unscored again, so open pages are sent
+no change. And most lines change nothing on everyone's view (the embargo holds the board):
+the Snapshot keeps `public_marker`, the marker at which that view last changed, so a phone on
+the rankings fetches its page when a board is released, not at every sync.
 """
 
 import hashlib
@@ -102,6 +107,9 @@ class Snapshot:
     played: dict = field(default_factory=dict)  # pair label -> frozenset of boards it played
     keys: dict = field(default_factory=dict)  # pair label -> its key
     held_boards: frozenset = frozenset()  # boards the director holds one by one
+    read: tuple = ()  # what the views are made of, as read from the database (`snapshot`)
+    public_marker: int = 0  # the marker at which everyone's view last changed
+    public_read: tuple = ()  # what everyone's view is made of
 
     def pair_boards(self, label):
         """The boards a pair's own view shows: those it has played (none while held)."""
@@ -118,9 +126,11 @@ class Snapshot:
         return own is not None and hmac.compare_digest(own, str(key))
 
 
-def snapshot(db, number=None, method="mp"):
+def snapshot(db, number=None, method="mp", previous=None):
     """The Snapshot of the event's session `number` (default: the current one), read in one
-    transaction so that a sync landing meanwhile is either all in it or not at all."""
+    transaction so that a sync landing meanwhile is either all in it or not at all.
+    `previous` itself when it shows the same (the module docstring): its marker stays the
+    one at which what the pages show last changed."""
     with _reading(db):
         marker = change_marker(db)
         event_id, _, event_key = setup.the_event(db)
@@ -134,10 +144,13 @@ def snapshot(db, number=None, method="mp"):
             "JOIN tables t ON t.id = ro.table_id JOIN sections s ON s.id = t.section_id "
             "WHERE s.session_id = ? AND ro.ns_pair IS NOT NULL AND ro.ew_pair IS NOT NULL "
             "GROUP BY rb.board", (sid,)))
-        lines = db.all(
+        lines = sorted(tuple(r) for r in db.all(
             "SELECT s.letter, ro.ns_pair, ro.ew_pair, r.board FROM results r "
             "JOIN rounds ro ON ro.id = r.round_id JOIN tables t ON t.id = ro.table_id "
-            "JOIN sections s ON s.id = t.section_id WHERE s.session_id = ?", (sid,))
+            "JOIN sections s ON s.id = t.section_id WHERE s.session_id = ?", (sid,)))
+    read = (held, one_by_one, expected, lines, session)
+    if previous is not None and previous.read == read:
+        return previous
     played, tables = {}, {}
     for letter, ns, ew, board in lines:
         tables[board] = tables.get(board, 0) + 1
@@ -147,9 +160,13 @@ def snapshot(db, number=None, method="mp"):
     complete = frozenset(b for b, n in expected.items() if tables.get(b, 0) >= n)
     shown = complete - one_by_one
     public = replace(session, results=[r for r in session.results if r.board in shown])
+    public_read = (True,) if held else (False, shown, public)
+    public_marker = previous.public_marker if previous is not None and \
+        previous.public_read == public_read else marker
     return Snapshot(marker, held, session, score_session(public), score_session(session),
                     complete, {p: frozenset(b) for p, b in played.items()},
-                    {p: pair_key(event_key, p) for p in session.pairs}, one_by_one)
+                    {p: pair_key(event_key, p) for p in session.pairs}, one_by_one, read,
+                    public_marker, public_read)
 
 
 @contextmanager
