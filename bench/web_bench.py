@@ -16,7 +16,7 @@ Then the issue's own figure, a terminal plugged in to its result on the page (go
 running `host-sync serve` watches, which finds it at its next poll, syncs it and stores the
 round that completes two boards; the page shows them. serve is stopped with SIGTERM.
 
-Last, what the phones cost the club's Wi-Fi: the evening's six rounds synced in windows of
+Last, what the phones cost the club's Wi-Fi: the evening's six table rounds synced in windows of
 WINDOW records (one commit each, as a station stores a batch), and how many times an open page
 of each view fetches itself again (its view's marker moved, host_sync.web.live) against the
 page that fetched itself at every commit.
