@@ -185,15 +185,18 @@ def test_control_characters_in_a_record_s_texts_are_flagged_not_stored_as_facts(
     """A NUL in a flag's reason or a section's name (a hostile terminal: PostgreSQL's text
     refuses a NUL, and it once failed the whole window there) makes the record invalid: kept
     as received, flagged, the rest of the batch stored; a NUL in an extra field stays in the
-    record's body only."""
+    record's body only; an unknown kind is kept as a console shows it (escaped, cut)."""
     recs = [("open", {"sec": "A\x00", "tbl": 1, "rnd": 1, "ns": 1, "ew": 5}), OPEN,
             ("flag", {"b": 1, "why": "dir\x00call"}), ("flag", {"b": 1, "law": "16\n"}),
-            ("call", {"b": 1, "s": 0, "c": 0, "note": "\x00"}), ("flag", {"why": "dircall"})]
+            ("call", {"b": 1, "s": 0, "c": 0, "note": "\x00"}), ("flag", {"why": "dircall"}),
+            ("fl\x00ag" + "g" * 60, {"b": 1})]
     report = ingest(db, T1, 0, numbered(recs))
-    assert (report.stored, report.refused) == (6, None)
+    assert (report.stored, report.refused) == (7, None)
     assert [f[:2] for f in flags(db)] == [("invalid_record", 1), ("invalid_record", 3),
-                                          ("invalid_record", 4), ("dircall", 6)]
-    assert db.value("SELECT COUNT(*) FROM records WHERE terminal_id = ?", (T1,)) == 6
+                                          ("invalid_record", 4), ("dircall", 6),
+                                          ("invalid_record", 7)]
+    assert db.value("SELECT COUNT(*) FROM records WHERE terminal_id = ?", (T1,)) == 7
+    assert db.value("SELECT kind FROM records WHERE seq = 7") == "fl\\x00ag" + "g" * 35 + "..."
     assert db.value("SELECT COUNT(*) FROM calls") == 1
     assert "\\u0000" in db.value("SELECT body FROM records WHERE seq = 5")
 

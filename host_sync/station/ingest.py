@@ -456,6 +456,8 @@ class _Run:
     def _store(self, seq, kind, data, board, valid=1):
         key = {"terminal_id": self.tid, "seq": seq}
         body = _body(data)
+        if not valid:  # its kind may be anything a frame holds: kept as a console shows it
+            kind = shown(kind, 40)
         self.pending.insert("records", dict(key, kind=kind, board=board, round_id=self.round,
                                             body=body, valid=valid, received_at=now()), key)
         if self.round is not None and board is not None:
