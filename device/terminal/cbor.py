@@ -69,16 +69,11 @@ def _encode(value, out, level):
         for item in value:
             _encode(item, out, level + 1)
     elif isinstance(value, dict):
-        # (length, bytes, key) sorts by the encoded key, shorter first, then bytewise; no two
-        # keys of a dict encode alike, so the keys themselves are never compared
-        pairs = []
-        for key in value:
-            raw = bytearray()
-            _encode(key, raw, level + 1)
-            pairs.append((len(raw), bytes(raw), key))
-        pairs.sort()
-        _head(5, len(pairs), out)
+        _head(5, len(value), out)
+        texts, pairs = _ordered_keys(value, level)
         for _, raw, key in pairs:
+            if texts:
+                _head(3, len(raw), out)
             out.extend(raw)
             _encode(value[key], out, level + 1)
     elif isinstance(value, Raw):
@@ -101,6 +96,31 @@ def _encode(value, out, level):
         raise ValueError("cbor: cannot encode %s" % type(value).__name__)
 
 
+def _ordered_keys(value, level):
+    """(texts, [(length, raw, key)]): the keys of the dict `value` in canonical order, by
+    their encoding, shorter first, then bytewise (no two keys of a dict encode alike, so the
+    keys themselves are never compared). When every key is a str (texts True), as in every
+    record the terminal makes, raw is the key's UTF-8 alone: that order is the UTF-8's (its
+    length, then its bytes; the heads of two keys of one length are equal), without making
+    each key's encoding; otherwise raw is the key's whole encoding."""
+    pairs = []
+    for key in value:
+        if not isinstance(key, str):
+            break
+        raw = key.encode("utf-8")
+        pairs.append((len(raw), raw, key))
+    else:
+        pairs.sort()
+        return True, pairs
+    pairs = []
+    for key in value:
+        raw = bytearray()
+        _encode(key, raw, level + 1)
+        pairs.append((len(raw), bytes(raw), key))
+    pairs.sort()
+    return False, pairs
+
+
 class Raw:
     """An item given as its canonical CBOR bytes, which `encode` copies as they stand: a pull
     answers with records read from the journal, already encoded there, without decoding and
@@ -120,9 +140,14 @@ def raw_array(count, items):
 
 def encode(value):
     """The canonical CBOR bytes of value (ValueError for what CBOR here cannot carry)."""
-    out = bytearray()
+    return bytes(encode_into(value, bytearray()))
+
+
+def encode_into(value, out):
+    """Append the canonical CBOR bytes of value to the bytearray out and return out: a
+    record's items go into one buffer (terminal.journal), not one bytes each joined."""
     _encode(value, out, 0)
-    return bytes(out)
+    return out
 
 
 def decode(data, items=None):

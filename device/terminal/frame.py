@@ -15,17 +15,26 @@ MAX_ENCODED = const(_MAX_RAW + _MAX_RAW // 254 + 1)  # COBS overhead, delimiter 
 
 
 def frame_cbor(data):
-    """The frame (delimiter included) carrying data, already CBOR-encoded bytes."""
-    if len(data) > MAX_PAYLOAD:
+    """The frame (delimiter included, a bytearray) carrying data, already CBOR-encoded."""
+    return frame_payload(bytearray(data))
+
+
+def frame_payload(buf):
+    """The frame (delimiter included) carrying the CBOR in the bytearray buf, which is
+    spent: its CRC is appended to it, so the payload is never copied (terminal.journal)."""
+    if len(buf) > MAX_PAYLOAD:
         raise ValueError("frame: oversize: %d bytes of CBOR, at most %d" % (
-            len(data), MAX_PAYLOAD))
-    crc = (crc32(data) & 0xFFFFFFFF).to_bytes(4, "little")
-    return cobs.encode(data + crc) + b"\x00"
+            len(buf), MAX_PAYLOAD))
+    crc = crc32(buf) & 0xFFFFFFFF
+    for _ in range(4):
+        buf.append(crc & 0xFF)
+        crc >>= 8
+    return cobs.encode(buf, True)
 
 
 def encode_frame(value):
     """The frame carrying value (ValueError if CBOR cannot carry it or it is oversize)."""
-    return frame_cbor(cbor.encode(value))
+    return frame_payload(cbor.encode_into(value, bytearray()))
 
 
 def decode_frame(raw):

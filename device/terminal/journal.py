@@ -35,7 +35,7 @@ skipped, and the open finishes the fold.
 import os
 
 from terminal import cbor, const, hmac256
-from terminal.frame import FrameReader, decode_payload, encode_frame, frame_cbor
+from terminal.frame import FrameReader, decode_payload, encode_frame, frame_payload
 
 _TAG_SIZE = const(32)
 _TAG_ITEM = const(2 + _TAG_SIZE)  # the tag's bytes in a record's CBOR: its head, then itself
@@ -182,12 +182,16 @@ class Journal:
 
     def _frame(self, seq, kind, data):
         """The frame of a record, tagged under the journal's key and identity."""
-        head = cbor.encode(seq) + cbor.encode(kind)
-        body = cbor.encode(data)
-        # b"\x84" heads a CBOR array of four items: [ident, seq, kind, data] and the record.
+        # 0x84 heads a CBOR array of four items: [ident, seq, kind, data] and the record,
+        # made in one buffer that the frame then takes (frame_payload) as it stands
+        out = bytearray(b"\x84")
+        for item in (seq, kind, data):
+            cbor.encode_into(item, out)
         padded, ident = self._key
-        tag = hmac256.digest(None, b"\x84", ident, head, body, padded=padded)
-        return frame_cbor(b"\x84" + head + body + cbor.encode(tag))
+        tag = hmac256.digest(None, b"\x84", ident, memoryview(out)[1:], padded=padded)
+        out.extend(b"\x58\x20")  # the tag's head: 32 bytes
+        out.extend(tag)
+        return frame_payload(out)
 
     def append(self, kind, data):
         """Store a record durably; return its seq. Nothing is written if it is refused."""
