@@ -13,6 +13,14 @@ ingest, which leaves out the disk and the PostgreSQL server's own work), the ser
 record (the time on a CPU of the connection's backend process, from /proc: the server runs
 here), and BENCH_DURABLE=0, which runs both backends without fsync (the server as the tests
 run it, SQLite with synchronous = OFF, the bare peers likewise) to show the code's own speed.
+
+Two volumes: one table's session (its terminal's 32 boards, ~575 records), and the evening
+(all 8 tables of the movement, ~4,600 records, one terminal after another, as a station syncs
+them through the evening). The event is set up, closed and opened again before the ingest,
+as `serve` opens an event that `event create` made: setting up leaves the SQLite WAL full of
+the schema's pages, and its checkpoint is setup's cost, not a sync's. A table's session alone
+carries the first window's costs (each statement's first preparation, the caches' first
+reads), which a station running through an evening pays once.
 """
 
 import json
@@ -45,13 +53,20 @@ def numbered(table=1):
     return [(seq, kind, data) for seq, (kind, data) in enumerate(session_records(table), 1)]
 
 
+def terminal(table):
+    return "PICO-%02d" % table
+
+
 def new_event(location, terminals):
+    """The event set up for `terminals`, closed and opened again as a station opens it."""
     db = open_db(location, create=True)
-    if not DURABLE and not db.postgres:
-        db.conn.execute("PRAGMA synchronous = OFF")
     setup.add_session(db, setup.create_event(db, "bench"), 1, MOVEMENT)
     for tid in terminals:
         setup.register_terminal(db, tid, 0)
+    db.close()
+    db = open_db(location)
+    if not DURABLE and not db.postgres:
+        db.conn.execute("PRAGMA synchronous = OFF")
     return db
 
 
@@ -65,37 +80,41 @@ def on_cpu(pid):
     return int(Path("/proc/%d/schedstat" % pid).read_text().split()[0]) / 1e9
 
 
-def ingest_rate(location):
+def ingest_rate(location, tables):
     """(records/s through ingest, records/s of a bare executemany, records, the ingest's
     process time per record in µs, the PostgreSQL backend's CPU time per record in µs or
-    None) on one backend."""
-    records = numbered()
-    db = new_event(location, ["PICO-I"])
+    None) on one backend, the sessions of `tables` one terminal after another."""
+    journals = {terminal(t): numbered(t) for t in tables}
+    records = sum(len(j) for j in journals.values())
+    db = new_event(location, list(journals))
     backend = db.value("SELECT pg_backend_pid()") if db.postgres else None
     server = backend and on_cpu(backend)
     start, cpu = time.perf_counter(), time.process_time()
-    feed(db, "PICO-I", records)
-    ours = len(records) / (time.perf_counter() - start)
-    cpu = (time.process_time() - cpu) / len(records) * 1e6
+    for tid, journal in journals.items():
+        feed(db, tid, journal)
+    ours = records / (time.perf_counter() - start)
+    cpu = (time.process_time() - cpu) / records * 1e6
     if backend:
-        server = (on_cpu(backend) - server) / len(records) * 1e6
+        server = (on_cpu(backend) - server) / records * 1e6
     with db.transaction():
         db.conn.execute("CREATE TABLE bare (t TEXT, q INTEGER, k TEXT, body TEXT, "
                         "PRIMARY KEY (t, q))")
     start = time.perf_counter()
-    for i in range(0, len(records), WINDOW):
-        with db.transaction():
-            db.conn.executemany("INSERT INTO bare VALUES ('PICO-I', ?, ?, ?)", [
-                (q, k, json.dumps(d, sort_keys=True)) for q, k, d in records[i:i + WINDOW]])
-    bare = len(records) / (time.perf_counter() - start)
+    for tid, journal in journals.items():
+        for i in range(0, len(journal), WINDOW):
+            with db.transaction():
+                db.conn.executemany("INSERT INTO bare VALUES (?, ?, ?, ?)", [
+                    (tid, q, k, json.dumps(d, sort_keys=True))
+                    for q, k, d in journal[i:i + WINDOW]])
+    bare = records / (time.perf_counter() - start)
     db.close()
-    return ours, bare, len(records), cpu, server
+    return ours, bare, records, cpu, server
 
 
 def stations_rate(url):
     """records/s of STATIONS threads, each with its own connection, each feeding its own
     terminal's 32 boards into one PostgreSQL event at once."""
-    tids = ["PICO-%02d" % t for t in range(1, STATIONS + 1)]
+    tids = [terminal(t) for t in range(1, STATIONS + 1)]
     new_event(url, tids).close()
     journals = {tid: numbered(t) for t, tid in enumerate(tids, 1)}
     dbs = {tid: open_db(url) for tid in tids}
@@ -111,33 +130,44 @@ def stations_rate(url):
     return rate
 
 
+EVENING = range(1, MOVEMENT.tables + 1)  # every table of the movement
+
+
 def main():
     server = Server(durable=DURABLE)
+    runs = {}  # (backend, volume) -> the runs' ingest_rate figures
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            lite = [ingest_rate(Path(tmp) / ("e%d.db" % i)) for i in range(REPEAT)]
-        pg = [ingest_rate(server.fresh_url()) for _ in range(REPEAT)]
+            for volume, tables in (("one table", [1]), ("the evening", EVENING)):
+                runs["SQLite", volume] = [ingest_rate(Path(tmp) / ("e%d-%d.db" % (
+                    len(tables), i)), tables) for i in range(REPEAT)]
+                runs["PostgreSQL", volume] = [ingest_rate(server.fresh_url(), tables)
+                                              for _ in range(REPEAT)]
         many = [stations_rate(server.fresh_url()) for _ in range(REPEAT)]
     finally:
         server.stop()
     med = statistics.median
     print("| measure | value | peer | peer value | ratio |")
     print("|---|---|---|---|---|")
-    for name, runs in (("SQLite", lite), ("PostgreSQL", pg)):
-        ours, bare = med(r[0] for r in runs), med(r[1] for r in runs)
-        print("| host ingest on %s (records/s, batches of %d, re-validated) | %.0f | bare %s "
-              "executemany of the same rows | %.0f | %.2f |" % (
-                  name, WINDOW, ours, name, bare, ours / bare))
-    for name, runs in (("SQLite", lite), ("PostgreSQL", pg)):
-        print("| host CPU per record ingested on %s (µs, process time) | %.1f | | | |" % (
-            name, med(r[3] for r in runs)))
-    print("| PostgreSQL server CPU per record ingested (µs, its backend process) | %.1f | | "
-          "| |" % med(r[4] for r in pg))
-    one = med(r[0] for r in pg)
+    for (name, volume), rs in runs.items():
+        ours, bare = med(r[0] for r in rs), med(r[1] for r in rs)
+        print("| host ingest on %s, %s, %d records (records/s, batches of %d, re-validated) | "
+              "%.0f | bare %s executemany of the same rows | %.0f | %.2f |" % (
+                  name, volume, rs[0][2], WINDOW, ours, name, bare, ours / bare))
+    for (name, volume), rs in runs.items():
+        print("| host CPU per record ingested on %s, %s (µs, process time) | %.1f | | | |" % (
+            name, volume, med(r[3] for r in rs)))
+    for volume in ("one table", "the evening"):
+        print("| PostgreSQL server CPU per record ingested, %s (µs, its backend process) | "
+              "%.1f | | | |" % (volume, med(r[4] for r in runs["PostgreSQL", volume])))
+    one = med(r[0] for r in runs["PostgreSQL", "one table"])
     print("| %d stations ingesting into one PostgreSQL event at once (records/s) | %.0f | one "
-          "station on PostgreSQL | %.0f | %.2f |" % (STATIONS, med(many), one, med(many) / one))
-    print("\nmedians of %d runs of %d records each (one terminal's 32 boards)%s" % (
-        REPEAT, lite[0][2], "" if DURABLE else ", BENCH_DURABLE=0: no fsync on either backend"))
+          "station on PostgreSQL, one table | %.0f | %.2f |" % (
+              STATIONS, med(many), one, med(many) / one))
+    print("\nmedians of %d runs; one table: its terminal's 32 boards; the evening: the %d "
+          "tables' terminals one after another%s" % (
+              REPEAT, len(EVENING), "" if DURABLE else
+              ", BENCH_DURABLE=0: no fsync on either backend"))
 
 
 if __name__ == "__main__":
