@@ -395,19 +395,21 @@ def _standings(session, travellers):
 
 def _appearances(travellers, labels_of):
     """Counters of each pair's boards and of the sum of their tops, and the sets of pairs
-    seen as NS and as EW, from each board's (NS labels, EW labels)."""
-    by_top = {}  # top -> every NS label and every EW label of the boards with that top
-    for number, (ns, ew) in labels_of.items():
-        sides = by_top.setdefault(travellers[number].top, ([], []))
-        sides[0].extend(ns)
-        sides[1].extend(ew)
+    seen as NS and as EW, from each board's (NS labels, EW labels): one count of each side's
+    labels over the boards of each top (every board has the same top when every board was
+    played as often, the usual case)."""
+    by_top = {}  # top -> the boards' (NS labels, EW labels) with that top
+    for number, sides in labels_of.items():
+        by_top.setdefault(travellers[number].top, []).append(sides)
     boards, maxima, in_ns, in_ew = Counter(), Counter(), set(), set()
     for top, sides in by_top.items():
-        for side, seen in zip(sides, (in_ns, in_ew)):
-            counts = Counter(side)
-            seen.update(counts)
-            boards.update(counts)
-            maxima.update({pair: top * count for pair, count in counts.items()})
+        ns = Counter(chain.from_iterable(side[0] for side in sides))
+        ew = Counter(chain.from_iterable(side[1] for side in sides))
+        in_ns.update(ns)
+        in_ew.update(ew)
+        counts = ns + ew if not ns.keys().isdisjoint(ew) else Counter({**ns, **ew})
+        boards.update(counts)
+        maxima.update({pair: top * count for pair, count in counts.items()})
     return boards, maxima, in_ns, in_ew
 
 
