@@ -86,6 +86,9 @@ class Journal:
                 os.remove(new)  # compaction cut before its rename: the old file stands
         open(path, "ab").close()  # created if missing
         self.tail = path + ".t"
+        # PATH.t's length as this journal's appends left it, or None: read from the file at
+        # the next append (a stat per record costs a littlefs lookup and a tuple on the heap)
+        self._tail_size = None
         # Called at every chunk a scan reads (main.py: the watchdog's feed), or None.
         self.feed = None
         self.base = 0
@@ -199,12 +202,15 @@ class Journal:
             raise ValueError("journal: the record kind must be a non-empty str")
         seq = self.last + 1
         frame = self._frame(seq, kind, data)
-        try:
-            size = os.stat(self.tail)[6]
-        except OSError:
-            size = 0
+        size = self._tail_size
+        if size is None:
+            try:
+                size = os.stat(self.tail)[6]
+            except OSError:
+                size = 0
         if size and size + len(_SEAL) + len(frame) > _TAIL:
             self._fold()  # an OSError here has written nothing of this record
+            size = 0
         if self._seal:
             frame = _SEAL + frame
         try:
@@ -214,9 +220,11 @@ class Journal:
         except OSError:
             self._seal = True  # part of the frame may be there: end it before the next one
             self.last = seq  # and never reuse this seq, in case all of it is there
+            self._tail_size = None
             raise
         self._seal = False
         self.last = seq
+        self._tail_size = size + len(frame)
         return seq
 
     def _fold(self):
@@ -250,10 +258,12 @@ class Journal:
         except OSError:
             self._main_seal = self._overlap = True  # part may be there: filter the retry
             raise
+        self._tail_size = None
         os.remove(self.tail)
 
     def _replaced(self):
         """After PATH.new was renamed over PATH: every record is in PATH, the tail goes."""
+        self._tail_size = None
         try:
             os.remove(self.tail)
         except OSError:
