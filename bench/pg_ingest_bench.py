@@ -25,6 +25,7 @@ reads), which a station running through an evening pays once.
 
 import json
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -111,6 +112,52 @@ def ingest_rate(location, tables):
     return ours, bare, records, cpu, server
 
 
+class Recorder:
+    """A SQLite connection that keeps each execute and executemany it runs, in order."""
+
+    def __init__(self, conn):
+        self.conn, self.log = conn, []
+
+    def execute(self, sql, params=()):
+        self.log.append(("execute", sql, params))
+        return self.conn.execute(sql, params)
+
+    def executemany(self, sql, rows):
+        rows = list(rows)
+        self.log.append(("executemany", sql, rows))
+        return self.conn.executemany(sql, rows)
+
+    def __getattr__(self, name):
+        return getattr(self.conn, name)
+
+
+def statements_rate(folder, tables):
+    """records/s of the statements that ingest sends to SQLite for `tables`, replayed on a
+    copy of the event as it was before (the same reads, writes, commits and fsyncs, with none
+    of ingest's Python between them): what the writes themselves allow."""
+    journals = {terminal(t): numbered(t) for t in tables}
+    db = new_event(folder / "kept.db", list(journals))
+    db.close()
+    shutil.copy(folder / "kept.db", folder / "replayed.db")
+    db = open_db(folder / "kept.db")
+    db.conn = recorder = Recorder(db.conn)
+    for tid, journal in journals.items():
+        feed(db, tid, journal)
+    db.conn = recorder.conn
+    db.close()
+    db = open_db(folder / "replayed.db")
+    if not DURABLE:
+        db.conn.execute("PRAGMA synchronous = OFF")
+    start = time.perf_counter()
+    for method, sql, params in recorder.log:
+        getattr(db.conn, method)(sql, params)
+    rate = sum(len(j) for j in journals.values()) / (time.perf_counter() - start)
+    db.close()
+    for name in ("kept.db", "replayed.db"):
+        (folder / name).unlink()
+    return rate
+
+
 def stations_rate(url):
     """records/s of STATIONS threads, each with its own connection, each feeding its own
     terminal's 32 boards into one PostgreSQL event at once."""
@@ -143,6 +190,7 @@ def main():
                     len(tables), i)), tables) for i in range(REPEAT)]
                 runs["PostgreSQL", volume] = [ingest_rate(server.fresh_url(), tables)
                                               for _ in range(REPEAT)]
+            floor = [statements_rate(Path(tmp), EVENING) for _ in range(REPEAT)]
         many = [stations_rate(server.fresh_url()) for _ in range(REPEAT)]
     finally:
         server.stop()
@@ -154,6 +202,10 @@ def main():
         print("| host ingest on %s, %s, %d records (records/s, batches of %d, re-validated) | "
               "%.0f | bare %s executemany of the same rows | %.0f | %.2f |" % (
                   name, volume, rs[0][2], WINDOW, ours, name, bare, ours / bare))
+    ours = med(r[0] for r in runs["SQLite", "the evening"])
+    print("| host ingest on SQLite, the evening (records/s) | %.0f | the same statements "
+          "replayed with no Python between them | %.0f | %.2f |" % (
+              ours, med(floor), ours / med(floor)))
     for (name, volume), rs in runs.items():
         print("| host CPU per record ingested on %s, %s (µs, process time) | %.1f | | | |" % (
             name, volume, med(r[3] for r in rs)))

@@ -4,6 +4,8 @@ migrations, audited changes.
 Every change goes through `insert`, `update` or `delete`, which write the change and its audit
 row (who, when, which terminal, which table and row, old and new values as JSON) in the caller's
 transaction, so a change is never stored without its audit nor audited without being stored.
+The exception is the insert-only logs of what the terminals sent (`LOGS`), whose rows are
+never changed: each row is its own record of when it came and from which terminal.
 One `Database` per thread: SQLite connections are not shared between the sync threads; WAL lets
 readers run while one writer holds the lock, and `busy_timeout` makes writers queue.
 A `postgresql://user@host/dbname` URL instead of a file opens the event on a PostgreSQL server,
@@ -388,6 +390,14 @@ class Database:
 
 
 AUDIT_COLUMNS = ("at", "actor", "terminal_id", "tbl", "row_key", "action", "old", "new")
+
+# The insert-only logs of what the terminals sent: `records` (every journal record as received,
+# with its received_at: the raw truth) and what re-validation reads from each of them, `calls`
+# and `rulings`, keyed by the record. Nothing updates or deletes their rows, so a row is its own
+# audit: an audit row of its insert would repeat it, and those were two thirds of a sync's audit
+# rows and about a third of what SQLite wrote for it (BENCHMARKS.md, Ingest). Every other change
+# has its audit row, the change marker of the live page included (host_sync.web.live).
+LOGS = frozenset(("records", "calls", "rulings"))
 AUDIT_INSERT = "INSERT INTO audit (%s) VALUES (%s)" % (", ".join(AUDIT_COLUMNS),
                                                      ", ".join("?" * len(AUDIT_COLUMNS)))
 
@@ -400,10 +410,11 @@ _GONE = object()  # in Pending's undo log: the column was not set before
 
 
 class Pending:
-    """Audited changes held back and written together: one statement per table (and shape of
-    update) and one for all their audit rows, however many rows, where `Database.insert` and
-    `update` cost two or three per row (and on PostgreSQL each statement is a round trip to
-    the server). The sync ingest gathers a pull window's writes here.
+    """Audited changes held back and written together (a row of `LOGS` has no audit row):
+    one statement per table (and shape of update) and one for all their audit rows, however
+    many rows, where `Database.insert` and `update` cost two or three per row (and on
+    PostgreSQL each statement is a round trip to the server). The sync ingest gathers a pull
+    window's writes here.
 
     Each audit row keeps the time its change was made and the order of the changes; a row
     of a table in `ids` (no natural key) gets its id when it is written, a row added with
@@ -461,7 +472,8 @@ class Pending:
         if row_id is not None:
             self.held[(table, row_id)] = row
             key = key or {"id": row_id}
-        self.audits.append((now(), table, key, "insert", None, dict(values), row))
+        if table not in LOGS:
+            self.audits.append((now(), table, key, "insert", None, dict(values), row))
 
     def update(self, table, row_id, old, changed):
         """Set `changed` on the row `row_id` (old: its values before, for the audit)."""
@@ -503,7 +515,7 @@ class Pending:
         each table's rows and the audit rows as one parameter (db.insert_rows); commit: the
         transaction ends here, its COMMIT sent with them (db.commit_now)."""
         db = self.db
-        if not self.audits:
+        if not self.audits and not self.inserts:
             if self.next_ids and db.postgres:  # counted and not used: given back
                 db._require_transaction()
                 with db.batch():
