@@ -22,7 +22,7 @@ from terminal.screens import (
     tricks_text,
 )
 from terminal.session import LEAD_MODE, PLAY_MODE, ns_score
-from terminal.ui_text import seat, t
+from terminal.ui_text import lang, seat, t
 
 
 def score_line(ns):
@@ -94,6 +94,7 @@ class TricksScreen:
         self.ct = board.contract()
         self.played = board.play_result()  # -1 when no recorded play has ended
         self.entry = Digits(13, self.played, self.ct)  # declarer's tricks
+        self.fixed = None  # (language, the lines no key here changes): made once, `lines`
 
     def key(self, app, k):
         passed = self.ct[2] < 0
@@ -128,16 +129,22 @@ class TricksScreen:
             app.refuse()
 
     def lines(self, app):
-        out = [board_title(self.board), contract_text(self.ct)]
-        if self.ct[2] < 0:
-            out += ["", score_line(0), "", "", t("ok_record")]
-            return out
-        v = self.entry.value
-        out += [t("tricks"), "  " + self.entry.text(),
-                score_line(ns_score(self.ct, self.board.vul, v)) if v >= 0 else "",
+        """The title, the contract and the help lines are made when the screen is first drawn
+        (again if the language changes), the tricks and the score at each key: UP, DOWN and
+        the digits change only those two lines, and making all seven at every key was a
+        quarter of such a key's work (a tenth of a session's keys are on this screen)."""
+        fixed = self.fixed
+        if fixed is None or fixed[0] != lang():
+            fixed = self.fixed = (
+                lang(), board_title(self.board), contract_text(self.ct), t("tricks"),
                 t("played_tricks") % self.played if self.played >= 0 else t("tricks_help"),
-                t("ok_record")]
-        return out
+                t("ok_record"))
+        _, title, contract, label, hint, ok = fixed
+        if self.ct[2] < 0:
+            return [title, contract, "", score_line(0), "", "", ok]
+        v = self.entry.value
+        return [title, contract, label, "  " + self.entry.text(),
+                score_line(ns_score(self.ct, self.board.vul, v)) if v >= 0 else "", hint, ok]
 
 
 class VerifyScreen:
