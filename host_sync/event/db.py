@@ -390,16 +390,16 @@ class Database:
 
 
 AUDIT_COLUMNS = ("at", "actor", "terminal_id", "tbl", "row_key", "action", "old", "new")
+AUDIT_INSERT = "INSERT INTO audit (%s) VALUES (%s)" % (", ".join(AUDIT_COLUMNS),
+                                                     ", ".join("?" * len(AUDIT_COLUMNS)))
 
 # The insert-only logs of what the terminals sent: `records` (every journal record as received,
 # with its received_at: the raw truth) and what re-validation reads from each of them, `calls`
 # and `rulings`, keyed by the record. Nothing updates or deletes their rows, so a row is its own
 # audit: an audit row of its insert would repeat it, and those were two thirds of a sync's audit
-# rows and about a third of what SQLite wrote for it (BENCHMARKS.md, Ingest). Every other change
-# has its audit row, the change marker of the live page included (host_sync.web.live).
+# rows and a fifth to a third of SQLite's time for it (BENCHMARKS.md, Ingest). Every other
+# change has its audit row, the change marker of the live page included (host_sync.web.live).
 LOGS = frozenset(("records", "calls", "rulings"))
-AUDIT_INSERT = "INSERT INTO audit (%s) VALUES (%s)" % (", ".join(AUDIT_COLUMNS),
-                                                     ", ".join("?" * len(AUDIT_COLUMNS)))
 
 
 def _audit_row(at, actor, terminal, table, key, action, old, new):
