@@ -15,7 +15,7 @@ here), and BENCH_DURABLE=0, which runs both backends without fsync (the server a
 run it, SQLite with synchronous = OFF, the bare peers likewise) to show the code's own speed.
 
 Two volumes: one table's session (its terminal's 32 boards, ~575 records), and the evening
-(all 8 tables of the movement, ~4,600 records, one terminal after another, as a station syncs
+(all 8 tables of the movement, 4,167 records, one terminal after another, as a station syncs
 them through the evening). The event is set up, closed and opened again before the ingest,
 as `serve` opens an event that `event create` made: setting up leaves the SQLite WAL full of
 the schema's pages, and its checkpoint is setup's cost, not a sync's. A table's session alone

@@ -296,14 +296,15 @@ class Database:
     # -- audited changes -----------------------------------------------------------------
 
     def insert(self, table, values, actor, terminal=None, key=None):
-        """INSERT a row and audit it; returns the rowid. `key` names the row in the audit
-        (default: its rowid)."""
+        """INSERT a row and audit it (a row of `LOGS` is its own audit); returns the rowid.
+        `key` names the row in the audit (default: its rowid)."""
         self._require_transaction()
         names = list(values)
         cur = self.conn.execute("INSERT INTO %s (%s) VALUES (%s)" % (
             table, ", ".join(names), ", ".join("?" * len(names))), [values[n] for n in names])
-        row_key = key if key is not None else {"id": cur.lastrowid}
-        self._audit(actor, terminal, table, row_key, "insert", None, values)
+        if table not in LOGS:
+            row_key = key if key is not None else {"id": cur.lastrowid}
+            self._audit(actor, terminal, table, row_key, "insert", None, values)
         return cur.lastrowid
 
     def update(self, table, key, values, actor, terminal=None):
