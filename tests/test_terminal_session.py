@@ -14,10 +14,11 @@ Two ways the board holds the code, each run with every session:
 
 The heap is `-X heapsize=` twice a board budget: objects on this 64-bit port take about twice
 a 32-bit RP2040's. That factor holds for the ROMFS runs (least heap here against the emulated
-board's live peak: 68 KiB / 37,456 B = 1.86, 92 KiB / 51,776 B = 1.82) but overstates the
+board's live peak, measured before the text caches: 75 KiB / 37,456 B = 2.05, 94 KiB / 51,776
+B = 1.86) but overstates the
 .mpy runs, whose bytecode is loaded into RAM as the same bytes on both ports: 116 KiB /
 83,744 B = 1.42 and 162 KiB / 115,168 B = 1.44, so on this port the .mpy guard leaves ~50 and
-~66 KiB of room where the ROMFS one leaves ~12 and ~16. Each board budget is at least what
+~66 KiB of room where the ROMFS one leaves ~5 and ~7. Each board budget is at least what
 the session's live heap peaked at on an emulated RP2040 (issue 18: upstream rp2 firmware on
 rp2040js), and none is more than half of the Pico's 233,792-byte heap, so a terminal keeps
 half its RAM free with every card recorded. The run must finish, so every allocation of
@@ -52,8 +53,11 @@ PICO_HEAP = 233792  # gc.mem_free() + gc.mem_alloc() of stock MicroPython on a P
 # The board budgets (bytes of the RP2040's heap) and what the emulated board needed:
 SESSION_BUDGET = 84 * 1024  # .mpy files: live peak 83,744 B on the board; least here 116 KiB
 PLAY_BUDGET = 114 * 1024  # .mpy files, every card: 115,168 B; least here 162 KiB
-ROM_SESSION_BUDGET = 40 * 1024  # ROMFS: 37,456 B on the board; least here 68 KiB
-ROM_PLAY_BUDGET = 54 * 1024  # ROMFS, every card: 51,776 B; least here 92 KiB
+# ROMFS: 37,456 B on the board before session 8's text caches (terminal.ui_text's `t`, the
+# call texts of terminal.screens), which hold ~3 KB more there for a tenth of a key's work;
+# least here 81 KiB (75 without them)
+ROM_SESSION_BUDGET = 43 * 1024
+ROM_PLAY_BUDGET = 54 * 1024  # ROMFS, every card: 51,776 B; least here 101 KiB (94 before)
 FACTOR = 2  # this port's objects against the RP2040's
 
 

@@ -137,18 +137,16 @@ class AuctionScreen:
         while len(out) < 6:
             out.append("")
         who = self.caller(a)
+        rule = " " + t("pass") if who in a.must_pass else ""
         if self.change:
-            status = t("change")[:6] + " " + seat(who) + " " + \
-                (t("unintended") if self.change == 1 else t("deliberate"))[-3:]
-        elif self.ruled:
-            status = t("td_guided") + " " + seat(who)
-        elif self.seat >= 0:
-            status = t("called_by") + " " + seat(who)
-        else:
-            status = t("turn") + " " + seat(who)
-        if who in a.must_pass:
-            status += " " + t("pass")
-        out.append("%s: %s_" % (status, self.level or ""))
+            out.append("%s %s %s%s: %s_" % (
+                t("change")[:6], seat(who),
+                (t("unintended") if self.change == 1 else t("deliberate"))[-3:], rule,
+                self.level or ""))
+        else:  # the usual line, whose turn and what is typed, made in one string
+            out.append("%s %s%s: %s_" % (
+                t("td_guided") if self.ruled else t("called_by") if self.seat >= 0 else
+                t("turn"), seat(who), rule, self.level or ""))
         return out
 
 

@@ -10,7 +10,7 @@ another screen, so the same code runs in the simulator, on the board and in the 
 
 from hw import buzzer, keys
 from terminal.session import CARD_REFUSALS
-from terminal.ui_text import seat, t
+from terminal.ui_text import lang, seat, t
 
 COLUMNS = 21
 ROWS = 7
@@ -19,10 +19,15 @@ ROWS = 7
 FIRST_BID = 3
 
 
+# The four suit symbols, each a slice (indexing a str would intern the character as a qstr
+# that the heap keeps for good), made once: a new str is looked up among the interned names
+# first, which costs more than making it (terminal.ui_text's `t`).
+_SUITS = tuple("\u2663\u2666\u2665\u2660"[s:s + 1] for s in range(4))
+
+
 def suit(s):
-    """The symbol of suit s (0..3 = ♣♦♥♠, the strain order), '' for -1 (none). A slice, as
-    indexing a str interns the character as a qstr that the heap keeps for good."""
-    return "\u2663\u2666\u2665\u2660"[s:s + 1]
+    """The symbol of suit s (0..3 = ♣♦♥♠, the strain order), '' for -1 (none)."""
+    return _SUITS[s] if 0 <= s < 4 else ""
 
 
 def lho(s):
@@ -61,8 +66,23 @@ def wrap(text, width=COLUMNS):
     return out
 
 
+_calls = [None, None]  # [language, the text of each call code shown in it so far]
+
+
 def call_text(c):
-    """A call in at most 4 characters: 'Пас'/'Pass', 'X', 'XX', '4♠', '3БК' / '3NT'."""
+    """A call in at most 4 characters: 'Пас'/'Pass', 'X', 'XX', '4♠', '3БК' / '3NT'. Each
+    made once per language: a row of calls shows them again at every call."""
+    if not 0 <= c < FIRST_BID + 35:
+        return _call_text(c)
+    if _calls[0] != lang():
+        _calls[0], _calls[1] = lang(), [None] * (FIRST_BID + 35)
+    text = _calls[1][c]
+    if text is None:
+        text = _calls[1][c] = _call_text(c)
+    return text
+
+
+def _call_text(c):
     if c == 0:
         return t("pass")
     if c < FIRST_BID:

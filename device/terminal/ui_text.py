@@ -300,10 +300,25 @@ def _numbered():
 _AT = _numbered()
 
 
+# The texts made lately in the current language, a slot each by key (a key's number in the
+# ROMFS image, else its hash), emptied on a change of language. Each text made anew is a new
+# str, which MicroPython first looks up among the interned names (~7,000 instructions on the
+# unix port with the app's ~900 names) and puts on the heap with its bytes, and a screen shows
+# the same words at every key. One list of a fixed size made at start-up (a dict growing on a
+# fragmented heap was a MemoryError in the heap guard), defined before `set_lang`: a private
+# const() is folded only into the code that follows it.
+_SLOTS = const(32)
+_SHORT = const(21)  # only texts of a line at most are kept: the rulings' paragraphs are not
+_made = [None] * (2 * _SLOTS)  # key, text, key, text...
+
+
 def set_lang(lang):
     """'ru' or 'en'; anything else keeps the current language."""
-    if lang in LANGS:
+    if lang in LANGS and LANGS.index(lang) != _lang[0]:
         _lang[0] = LANGS.index(lang)
+        for i in range(2 * _SLOTS):
+            _made[i] = None
+        _seats[0] = None
 
 
 def lang():
@@ -313,6 +328,17 @@ def lang():
 def t(key):
     """The text of `key` in the current language (the key itself if the table lacks it).
     In the ROMFS image most keys are small ints (tools/romfs.py)."""
+    i = 2 * ((key if type(key) is int else hash(key)) % _SLOTS)
+    if _made[i] == key:
+        return _made[i + 1]
+    text = _text(key)
+    if len(text) <= _SHORT:
+        _made[i], _made[i + 1] = key, text
+    return text
+
+
+def _text(key):
+    """t(key) read from the table."""
     if type(key) is int and 0 <= 2 * key < len(_AT):
         i = _AT[2 * key] << 8 | _AT[2 * key + 1]
     else:
@@ -326,7 +352,15 @@ def t(key):
     return str(_B[i + 1:j], "utf-8")
 
 
+_seats = [None]  # the four seat names of the current language, made on first use
+
+
 def seat(s):
-    """The one-letter seat name: С В Ю З or N E S W (a slice: indexing a str would intern the
-    letter as a qstr for good)."""
-    return ("\u0421\u0412\u042e\u0417", "NESW")[_lang[0]][s:s + 1]
+    """The one-letter seat name: С В Ю З or N E S W, "" if s is not a seat. Each is a slice
+    of the language's four (indexing a str would intern the letter as a qstr for good),
+    made once per language."""
+    names = _seats[0]
+    if names is None:
+        text = ("\u0421\u0412\u042e\u0417", "NESW")[_lang[0]]
+        names = _seats[0] = (text[0:1], text[1:2], text[2:3], text[3:4])
+    return names[s] if 0 <= s < 4 else ""
