@@ -61,12 +61,18 @@ def _char(raw, i):
 
 
 def blit(fb, code, x, y, color):
-    """The glyph of `code` at scale 1 through the cell: only its set pixels, in `color`."""
+    """The glyph of `code` at scale 1 through the cell: only its set pixels, in `color`.
+    (Called for every character drawn: its frame is kept within MicroPython's 11 words on
+    the C stack, the inverted blit's five arguments in `_blit_dark`.)"""
     _CELL.blit(_FONT, 0, -glyph(code) * HEIGHT)
     if color:
         fb.blit(_CELL, x, y, 0)
     else:
-        fb.blit(_CELL, x, y, 1, _INVERT)
+        _blit_dark(fb, x, y)
+
+
+def _blit_dark(fb, x, y):
+    fb.blit(_CELL, x, y, 1, _INVERT)
 
 
 def draw(fb, s, x, y, color=1, scale=1):

@@ -64,10 +64,14 @@ class App:
     # -- input -------------------------------------------------------------------------------
 
     def key(self, event, now=0):
-        """Handle one keypad event; True when the screen may have changed."""
+        """Handle one keypad event; True when the screen may have changed. (A release, half
+        of all events, returns here: `_press`'s frame is heap-sized, terminal.cbor's note.)"""
         kind, k = event & KIND_MASK, event & KEY_MASK
         if not (kind == PRESS or (kind == REPEAT and k in (keys.UP, keys.DOWN, keys.BACK))):
             return False
+        return self._press(k, now)
+
+    def _press(self, k, now):
         if self.syncing:  # nothing is recorded while the station reads the journal
             self.beep = buzzer.ERROR
             return True
@@ -99,15 +103,18 @@ class App:
         """Store a record in the journal, then apply it; False if the Laws engine refused
         the call or director's entry (it is journaled all the same: the host replays it)."""
         seq = self.journal.append(kind, data)
-        was_done = self.session.current is not None and \
-            self.session.current.phase(self.mode()) == DONE
+        was_done = self._board_done()
         result = self.session.apply(kind, data, seq)
         if kind == "close":
             self.forget_hands()
-        cur = self.session.current
-        if cur is not None and not was_done and cur.phase(self.mode()) == DONE:
+        if not was_done and self._board_done():
             self.boards_done += 1
         return result is not False
+
+    def _board_done(self):
+        """The board being played is done (its score shown)."""
+        cur = self.session.current
+        return cur is not None and cur.phase(self.mode()) == DONE
 
     def forget_hands(self):
         """A closed round's hand records go, from RAM and from the configuration file
@@ -142,10 +149,14 @@ class App:
         self.show(None, None)
 
     def _arrive(self):
+        """Build the screen that show() asked for, if it did (asked at every key and draw:
+        `_build`'s frame is heap-sized, terminal.cbor's note)."""
+        if self.next is not None:
+            self._build()
+
+    def _build(self):
         """Build the screen that show() asked for, or after home() the one the session's state
         calls for."""
-        if self.next is None:
-            return
         module, name, args = self.next
         self.next = None
         board = self.session.current

@@ -25,13 +25,25 @@ _MAX_DEPTH = const(16)
 _FLOATS = const(((0xF9, ">e"), (0xFA, ">f"), (0xFB, ">d")))  # float16/32/64: head, format
 
 
+# Every item of a record passes through `_head` and `_encode`: each is kept small enough that
+# MicroPython makes its call frame on the C stack. A function whose state (arguments, locals,
+# the deepest expression) is above 11 words gets its frame from the heap at every call, which
+# cost more than the encoding itself (~3,500 instructions on the unix port each, the
+# allocator's search for a free run). The rarer cases go to the larger functions below them.
+
+
 def _head(kind, n, out):
     """Append the initial byte(s) of an item to out: major type `kind` and unsigned argument
     n, shortest."""
     if n < 24:
         out.append(kind << 5 | n)
-        return
-    for extra in (24, 25, 26, 27):  # the argument follows in 1, 2, 4 or 8 bytes
+    else:
+        _long_head(kind, n, out)
+
+
+def _long_head(kind, n, out):
+    """_head of an argument of 24 or more: it follows in 1, 2, 4 or 8 bytes."""
+    for extra in (24, 25, 26, 27):
         width = 1 << (extra - 24)
         if n < 1 << (8 * width):
             out.append(kind << 5 | extra)
@@ -43,15 +55,12 @@ def _head(kind, n, out):
 def _encode(value, out, level):
     """Append the canonical bytes of value, nested `level` deep, to the bytearray out (a
     byte at a time where it can: an object per head, as before, made a record's encoding
-    ~1.6 KB of garbage on the board)."""
+    ~1.6 KB of garbage on the board). Ints and texts, most of a record, here; the rest in
+    `_encode_other`."""
     if level > _MAX_DEPTH:
         raise ValueError("cbor: nesting deeper than %d" % _MAX_DEPTH)
-    if value is None:
-        out.append(0xF6)
-    elif value is True:
-        out.append(0xF5)
-    elif value is False:
-        out.append(0xF4)
+    if value is None or value is True or value is False:
+        out.append(0xF6 if value is None else 0xF5 if value else 0xF4)
     elif isinstance(value, int):
         if value >= 0:
             _head(0, value, out)
@@ -61,7 +70,13 @@ def _encode(value, out, level):
         raw = value.encode("utf-8")
         _head(3, len(raw), out)
         out.extend(raw)
-    elif isinstance(value, (bytes, bytearray)):
+    else:
+        _encode_other(value, out, level)
+
+
+def _encode_other(value, out, level):
+    """_encode of bytes, arrays, maps, Raw and floats (and the refusal of anything else)."""
+    if isinstance(value, (bytes, bytearray)):
         _head(2, len(value), out)
         out.extend(value)
     elif isinstance(value, (list, tuple)):

@@ -28,6 +28,8 @@ _REJECT = const(2 << 13)
 
 PASSED_OUT = (0, 0, -1)  # a "contract" for a board passed out: bid PASS, no declarer
 _MAX_CONTRACT = const(FIRST_BID + 7 * 5 - 1)  # 7NT: nothing above it is ever a contract
+# what a record this version cannot use raises (Session.apply skips it)
+_UNUSABLE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
 
 # Phases of a board.
 AUCTION = 0
@@ -196,25 +198,18 @@ class Session:
         """Apply one record; returns what the engine said of a call or director's entry."""
         self.seq = seq
         try:
-            return self._record(kind, data, seq)
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            return self._record(kind, data)
+        except _UNUSABLE:
             self.skipped += 1  # a record this version cannot use: the host still has it
             return None
 
-    def _record(self, kind, d, seq):
+    def _record(self, kind, d):
         """One branch per record kind (docs/RECORDS.md), the most frequent first; KeyError
-        for a kind this version does not know. One method, not one per kind: on the board
-        each method is an object of its own in RAM."""
+        for a kind this version does not know. The call, most of an evening's records, has
+        a method of its own (`_call`): this one's frame is large (MicroPython makes it on the
+        heap, terminal.cbor's note), the call's small."""
         if kind == "call":
-            s, c, ch = d["s"], d["c"], d.get("ch", 0)
-            if s not in (0, 1, 2, 3) or not 0 <= c <= 47 or ch not in (0, 1, 2):
-                raise ValueError("call")
-            ev = c | s << 6 | ch << _CHANGE_SHIFT
-            if d.get("art") == 1:
-                ev |= _ARTIFICIAL
-            if d.get("sm") == 1:
-                ev |= _SAME_MEANING
-            return self._auction(d, ev)
+            return self._call(d)
         if kind == "card":
             s, cd = d["s"], d["cd"]
             if s not in (0, 1, 2, 3) or not (type(cd) is int and 0 <= cd < 52):
@@ -298,7 +293,7 @@ class Session:
                 span = (row[2], row[3]) if row else (1, 0)
             first, last = span[0], span[1]
             between = not (self.round or self.boards)
-            self.before = (seq - 1, self._between()) if between else None
+            self.before = (self.seq - 1, self._between()) if between else None
             self.round, self.section, self.table, self.ns, self.ew = rnd, sec, tbl, ns, ew
             self.first, self.last = first, last
             self.players = d.get("pl")
@@ -315,6 +310,19 @@ class Session:
         else:
             raise KeyError(kind)
         return None
+
+    def _call(self, d):
+        s = d["s"]
+        c = d["c"]
+        ch = d.get("ch", 0)
+        if s not in (0, 1, 2, 3) or not 0 <= c <= 47 or ch not in (0, 1, 2):
+            raise ValueError("call")
+        ev = c | s << 6 | ch << _CHANGE_SHIFT
+        if d.get("art") == 1:
+            ev |= _ARTIFICIAL
+        if d.get("sm") == 1:
+            ev |= _SAME_MEANING
+        return self._auction(d, ev)
 
     def _auction(self, d, ev):
         """Give an auction event to the board's live engine (if built), and keep it."""
