@@ -9,6 +9,8 @@ docs/ and read back with an independent PNG decoder.
 import errno
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from hw_support import ROOT, decode_png, run_scenario
 
 from hw import ssd1306, text
@@ -119,6 +121,28 @@ def test_a_line_drawn_over_its_old_text_is_the_line_drawn_afresh(old, new, inver
     x0, x1 = text.draw_line(over, new, 2, inverted, old)
     assert bytes(over.buffer) == bytes(whole.buffer)
     assert (x0 < x1) == (old[:21] != new[:21]) and x0 % 6 == 0 and x1 <= 21 * 6
+
+
+_PIECE = st.text(alphabet="ab 3:_ПасБК\u2660\u2665\u2192", max_size=9)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_PIECE, _PIECE, _PIECE, _PIECE, st.booleans())
+def test_a_line_drawn_over_its_old_text_draws_exactly_the_columns_that_differ(
+        head, old_middle, new_middle, tail, inverted):
+    """Old and new texts sharing a beginning and an end, of 1, 2 and 3 UTF-8 bytes a
+    character (draw_line skips the bytes in common at both ends): the pixels are the line
+    drawn afresh, and the columns drawn run from the first column whose character differs
+    to the last."""
+    old, new = head + old_middle + tail, head + new_middle + tail
+    whole, over = (sim.SimDisplay() for _ in range(2))
+    text.draw_line(whole, new, 3, inverted)
+    text.draw_line(over, old, 3, inverted)
+    x0, x1 = text.draw_line(over, new, 3, inverted, old)
+    assert bytes(over.buffer) == bytes(whole.buffer)
+    differ = [c for c in range(text.COLUMNS)
+              if (old[c:c + 1] or None) != (new[c:c + 1] or None)]
+    assert (x0, x1) == ((differ[0] * 6, differ[-1] * 6 + 6) if differ else (0, 0))
 
 
 def test_contrast_invert_and_power(board):
