@@ -1,6 +1,6 @@
 """Per key, under MicroPython: time, bytes allocated, display bytes, and flash cost per record.
 
-    micropython key_cost.py IMAGE SCRIPT CONFIG OUT [FLASH_BLOCKS]
+    micropython key_cost.py IMAGE SCRIPT CONFIG OUT [FLASH_BLOCKS | collections]
 
 Run by bench/terminal_bench.py (key_rows) with the simulator's ROMFS image of a tree
 (tools/romfs.py --sim, that tree's own: the same script measures an older tree too), mounted at
@@ -17,7 +17,10 @@ block (time is then the fake flash's, not reported). Prints one JSON line.
 
 Each key runs as the one step of a `map`, so that callgrind can count the machine
 instructions of each key alone (`--toggle-collect=map_iternext --dump-after=map_iternext`,
-bench/terminal_bench.py --instructions): a figure the machine's load does not move.
+bench/terminal_bench.py --instructions): a figure the machine's load does not move. With
+`collections`, each key runs outside any `map` and a whole collection (gc.collect()) after it
+is the map's step instead: callgrind then counts the collector's work at each point of the
+session (in a heap of the Pico's number of blocks: bench/terminal_bench.py).
 """
 
 import gc
@@ -64,10 +67,15 @@ def _i2c_us(data, windows):
     return (data + windows * (6 * 3 + 2)) * 9 * 10 // 4
 
 
+def _collect(_):
+    gc.collect()
+
+
 def main():
     image, script, config, out = sys.argv[1:5]
     dev = None
-    if len(sys.argv) > 5:
+    collections = sys.argv[5:] == ["collections"]
+    if len(sys.argv) > 5 and not collections:
         import ramflash
 
         dev = ramflash.mount(int(sys.argv[5]), "/flash")  # as the Pico's firmware mounts it
@@ -94,6 +102,12 @@ def main():
                 seq = runner.app and runner.app.journal.last
                 e = dev.erased if dev is not None else 0
                 sent, windows = _sent(d)
+                if collections:
+                    runner.line(w)
+                    for _ in map(_collect, (0,)):  # the collection is the map's one step
+                        pass
+                    times.append(0)
+                    continue
                 step = map(runner.line, (w,))  # the key is this map's one step (callgrind)
                 gc.collect()
                 gc.disable()
@@ -110,6 +124,9 @@ def main():
                 i2c.append(_i2c_us(sent2 - sent, windows2 - windows))
                 if dev is not None and seq is not None and runner.app.journal.last != seq:
                     erases.append(dev.erased - e)
+    if collections:
+        print('{"keys": %d}' % len(times))
+        return
     times.sort()
     i2c.sort()
     n = len(times)

@@ -19,9 +19,11 @@ SCARCE_HEAP = sys.implementation.name == "micropython"
 if SCARCE_HEAP and hasattr(gc, "threshold"):
     # Collect after every 12 KB allocated rather than when the heap is full: a key's garbage
     # is freed before longer-lived objects are placed between it, and the heap stays in fewer
-    # pieces. 2 KB (the 64 KiB guard's) ran ~6 collections a key (a key allocates ~12 KB);
-    # 12 KB runs about one, and the sessions still need only 68 KiB (ROMFS; 62 at 2 KB) and
-    # 92 with every card, in the 80 and 108 the heap test gives (BENCHMARKS.md).
+    # pieces. 2 KB (the 64 KiB guard's) ran ~6 collections a key. A collection costs about half
+    # a median key (~480,000 instructions on the unix port over the Pico's number of blocks),
+    # yet a larger threshold costs more: from 40 KB on this port (20 KB on the board's half-size
+    # objects) the heap's pieces make every key's allocations dearer, the median key +20%
+    # (BENCHMARKS.md, session 8); 12 KB is ~0.5 collections a key on the board.
     gc.threshold(12288)
 
 
