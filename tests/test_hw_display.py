@@ -9,9 +9,9 @@ docs/ and read back with an independent PNG decoder.
 import errno
 
 import pytest
+from hw_support import ROOT, decode_png, run_scenario
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from hw_support import ROOT, decode_png, run_scenario
 
 from hw import ssd1306, text
 from hw.backends import fake_machine, machine_backend, pyframebuf, sim
