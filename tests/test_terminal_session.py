@@ -16,9 +16,9 @@ The heap is `-X heapsize=` twice a board budget: objects on this 64-bit port tak
 a 32-bit RP2040's. Against the emulated board's live peaks (measured on older code, issue 18)
 the least heap here was, before session 8's text caches, 75 KiB / 37,456 B = 2.05 and 94 KiB /
 51,776 B = 1.86 from ROMFS, and 136 KiB / 83,744 B = 1.66 and 178 KiB / 115,168 B = 1.58 from
-.mpy files, whose bytecode is loaded into RAM as the same bytes on both ports. Now 81 and 101
-KiB from ROMFS, 145 and 184 KiB from .mpy files: the ROMFS guard leaves ~5 and ~7 KiB of room,
-the .mpy one ~23 and ~44 (BENCHMARKS.md, the board). Each board budget is at least what
+.mpy files, whose bytecode is loaded into RAM as the same bytes on both ports. Now 80 and 100
+KiB from ROMFS, 140 and 182 KiB from .mpy files: the ROMFS guard leaves ~6 and ~8 KiB of room,
+the .mpy one ~28 and ~46 (BENCHMARKS.md, the board). Each board budget is at least what
 the session's live heap peaked at on an emulated RP2040 (issue 18: upstream rp2 firmware on
 rp2040js), and none is more than half of the Pico's 233,792-byte heap, so a terminal keeps
 half its RAM free with every card recorded. The run must finish, so every allocation of
@@ -51,13 +51,13 @@ from terminal_support import (
 
 PICO_HEAP = 233792  # gc.mem_free() + gc.mem_alloc() of stock MicroPython on a Pico
 # The board budgets (bytes of the RP2040's heap) and what the emulated board needed:
-SESSION_BUDGET = 84 * 1024  # .mpy files: live peak 83,744 B on the board; least here 145 KiB
-PLAY_BUDGET = 114 * 1024  # .mpy files, every card: 115,168 B; least here 184 KiB
+SESSION_BUDGET = 84 * 1024  # .mpy files: live peak 83,744 B on the board; least here 140 KiB
+PLAY_BUDGET = 114 * 1024  # .mpy files, every card: 115,168 B; least here 182 KiB
 # ROMFS: 37,456 B on the board before session 8's text caches (terminal.ui_text's `t`, the
-# call texts of terminal.screens), which hold ~3 KB more there for a tenth of a key's work;
-# least here 81 KiB (75 without them)
+# call texts of terminal.screens), which hold ~2-3 KB more there for a tenth of a key's work;
+# least here 80 KiB (75 without them)
 ROM_SESSION_BUDGET = 43 * 1024
-ROM_PLAY_BUDGET = 54 * 1024  # ROMFS, every card: 51,776 B; least here 101 KiB (94 before)
+ROM_PLAY_BUDGET = 54 * 1024  # ROMFS, every card: 51,776 B; least here 100 KiB (94 before)
 FACTOR = 2  # this port's objects against the RP2040's
 
 
