@@ -307,7 +307,7 @@ _AT = _numbered()
 # the same words at every key. One list of a fixed size made at start-up (a dict growing on a
 # fragmented heap was a MemoryError in the heap guard), defined before `set_lang`: a private
 # const() is folded only into the code that follows it.
-_SLOTS = const(16)  # 32 gave the same median key and took 2 KiB more (BENCHMARKS.md)
+_SLOTS = const(16)  # 32: a median key within 2% and 2 KiB more heap (BENCHMARKS.md)
 _SHORT = const(21)  # only texts of a line at most are kept: the rulings' paragraphs are not
 _made = [None] * (2 * _SLOTS)  # key, text, key, text...
 
