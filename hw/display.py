@@ -27,14 +27,22 @@ _WINDOW_COST = const(20)  # the I2C bytes of a window beyond its data: 6 command
 def add_window(windows, first, last, start, end):
     """Add the window (first page, last page, first column, last column + 1) to the list
     `windows`, joined with the last one when they share a page and one window costs no more
-    bytes than two (two text lines of 9 pixels share a page)."""
+    bytes than two (two text lines of 9 pixels share a page). Called for each line drawn:
+    its frame stays on the C stack, the joining's (heap-sized) is `_join`'s."""
     if windows and windows[-1][1] >= first:
-        top, bottom, left, right = windows[-1]
-        joined = (bottom - top + 1 if bottom > last else last - top + 1,
-                  min(left, start), max(right, end))
-        if joined[0] * (joined[2] - joined[1]) <= ((bottom - top + 1) * (right - left) +
-                                                   (last - first + 1) * (end - start) +
-                                                   _WINDOW_COST):
-            windows[-1] = (top, max(bottom, last), joined[1], joined[2])
-            return
-    windows.append((first, last, start, end))
+        _join(windows, first, last, start, end)
+    else:
+        windows.append((first, last, start, end))
+
+
+def _join(windows, first, last, start, end):
+    """add_window after a window sharing a page with this one."""
+    top, bottom, left, right = windows[-1]
+    joined = (bottom - top + 1 if bottom > last else last - top + 1,
+              min(left, start), max(right, end))
+    if joined[0] * (joined[2] - joined[1]) <= ((bottom - top + 1) * (right - left) +
+                                               (last - first + 1) * (end - start) +
+                                               _WINDOW_COST):
+        windows[-1] = (top, max(bottom, last), joined[1], joined[2])
+    else:
+        windows.append((first, last, start, end))

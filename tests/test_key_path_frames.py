@@ -17,6 +17,7 @@ from mpy_frames import frames, on_heap
 HOT = {
     DEVICE / "terminal" / "cbor.py": ("_head", "_encode"),  # each item of a record
     ROOT / "hw" / "text.py": ("blit", "_blit_dark", "_char", "glyph"),  # each character drawn
+    ROOT / "hw" / "display.py": ("add_window",),  # each line drawn
     DEVICE / "terminal" / "app.py": ("_arrive", "commit", "_board_done"),  # each key, record
     DEVICE / "terminal" / "session.py": ("_call",),  # each call recorded
     DEVICE / "terminal" / "ui_text.py": ("t", "_text", "seat", "lang"),  # each text shown
