@@ -18,7 +18,8 @@ journal on a littlefs in RAM formatted as the Pico's (hw/backends/ramflash.py) t
 erased and programmed per record and the share of record-storing keys that erased no block.
 
 With --instructions, also the machine instructions of each key, counted by valgrind's
-callgrind (bench/key_cost.py): what the load of a shared machine does not move (~3 minutes).
+callgrind (bench/key_cost.py), the median over three heap layouts: what the load of a shared
+machine does not move (~6 minutes).
 
     python bench/terminal_bench.py [--keys-only] [--instructions]
 """
@@ -50,6 +51,10 @@ KEY_REPEAT = 5  # runs of the key costs, before and now in turn
 BEFORE = "9e7f353"  # main before session 8's text caches and stack frames
 GC_THRESHOLD = {"before": 12288, "now": 12288}  # gc.threshold in terminal/__init__.py
 PICO_BLOCKS_HEAP = "466k"  # this port's 32-byte blocks, as many as the Pico's 16-byte ones
+# Journal folders of three name lengths: MicroPython's allocator searches for a free run from
+# the lowest free block up, so the sizes of what was allocated before (the journal's path is a
+# new str at every record) move a key's count by up to ~10%; the figures are medians over them.
+LAYOUTS = ("o", "key-out", "the-journal-of-the-key-costs")
 FLASH_BLOCKS = 300  # a 1.2 MB littlefs, about the Pico's
 HEAP = "400k"  # room enough to measure; the figure is the peak actually used
 
@@ -142,17 +147,18 @@ def key_cost(root, tmp, script, config, flash=False):
     return json.loads(proc.stdout.decode().splitlines()[-1])
 
 
-def key_instructions(root, tmp, script, config, collections=False):
+def key_instructions(root, tmp, script, config, collections=False, out_name="key-out"):
     """(median, 90th percentile, mean) of the x86-64 instructions of a key under callgrind:
     each key is the one step of a map in bench/key_cost.py, counted alone (a dump after
     each step; the map's closing step is a second, tiny dump). With `collections`, of a
     whole collection after each key instead, in a heap of the Pico's number of blocks (the
-    sweep's work; the mark's is the live objects', the same on both)."""
+    sweep's work; the mark's is the live objects', the same on both). The journal is kept in
+    the folder `out_name` (see LAYOUTS)."""
     key_cost(root, tmp, script, config)  # the image and the copies beside it
     dumps = tmp / "callgrind"
     shutil.rmtree(dumps, ignore_errors=True)
     dumps.mkdir()
-    out = tmp / "key-out"
+    out = tmp / out_name
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir()
     subprocess.run(["valgrind", "--tool=callgrind", "--collect-atstart=no",
@@ -163,12 +169,20 @@ def key_instructions(root, tmp, script, config, collections=False):
                    (["collections"] if collections else []),
                    check=True, capture_output=True, cwd=str(tmp), timeout=3600,
                    env={"MICROPYPATH": "/nonexistent"})
+    shutil.rmtree(out)
     counts = []
     for n in range(1, len(list(dumps.glob("cg.*"))) + 1):
         summary = re.search(rb"^summary: (\d+)", (dumps / ("cg.%d" % n)).read_bytes(), re.M)
         counts.append(int(summary.group(1)))
     keys = sorted(counts[i] + counts[i + 1] for i in range(0, len(counts) - 1, 2))
     return keys[len(keys) // 2], keys[len(keys) * 9 // 10], sum(keys) // len(keys)
+
+
+def key_instructions_over_layouts(root, tmp, script, config):
+    """key_instructions' three figures, each the median over LAYOUTS, and the medians of
+    each layout: where the heap's free runs lie moves a key's count by up to ~10%."""
+    runs = [key_instructions(root, tmp, script, config, out_name=name) for name in LAYOUTS]
+    return tuple(statistics.median(r[i] for r in runs) for i in range(3)), [r[0] for r in runs]
 
 
 def key_rows(tmp):
@@ -194,15 +208,22 @@ def key_rows(tmp):
               "percentile | mean | a collection: median | a key with its share of "
               "collections: mean |")
         print("|---|---|---|---|---|---|")
+        layouts = {}
         for name, root in trees:
             here = tmp / ("run-" + name.split()[0])
-            median, p90, mean = key_instructions(root, here, script, config)
+            (median, p90, mean), layouts[name] = key_instructions_over_layouts(
+                root, here, script, config)
             collection = key_instructions(root, here, script, config, True)[0]
             share = key_cost(root, here, script, config)["alloc_mean"] / GC_THRESHOLD[
                 name.split()[0]]
             print("| %s | %d | %d | %d | %d | %d |" % (name, median, p90, mean, collection,
                                                       mean + share * collection))
-        print("\nA collection in a heap of the Pico's 14,600 blocks (-X heapsize=%s); its "
+        print("\nMedians over %d layouts (journal folders of %s characters), each layout's "
+              "median key: %s." % (len(LAYOUTS), ", ".join(str(len(n)) for n in LAYOUTS),
+                                   "; ".join("%s %s" % (name, ", ".join(
+                                       "%d" % m for m in medians))
+                                             for name, medians in layouts.items())))
+        print("A collection in a heap of the Pico's 14,600 blocks (-X heapsize=%s); its "
               "share a key is the key's mean allocation over gc.threshold (%d B before, %d "
               "now): this port's bytes, about twice the board's." % (
                   PICO_BLOCKS_HEAP, GC_THRESHOLD["before"], GC_THRESHOLD["now"]))
