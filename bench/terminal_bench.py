@@ -153,8 +153,8 @@ def key_instructions(root, tmp, script, config, collections=False, out_name="key
     each step; the map's closing step is a second, tiny dump). With `collections`, of a
     whole collection after each key instead, in a heap of the Pico's number of blocks (the
     sweep's work; the mark's is the live objects', the same on both). The journal is kept in
-    the folder `out_name` (see LAYOUTS)."""
-    key_cost(root, tmp, script, config)  # the image and the copies beside it
+    the folder `out_name` (see LAYOUTS). The image and the copies beside it are key_cost's,
+    which key_rows has run in `tmp` already."""
     dumps = tmp / "callgrind"
     shutil.rmtree(dumps, ignore_errors=True)
     dumps.mkdir()
@@ -214,8 +214,7 @@ def key_rows(tmp):
             (median, p90, mean), layouts[name] = key_instructions_over_layouts(
                 root, here, script, config)
             collection = key_instructions(root, here, script, config, True)[0]
-            share = key_cost(root, here, script, config)["alloc_mean"] / GC_THRESHOLD[
-                name.split()[0]]
+            share = runs[name][0]["alloc_mean"] / GC_THRESHOLD[name.split()[0]]
             print("| %s | %d | %d | %d | %d | %d |" % (name, median, p90, mean, collection,
                                                       mean + share * collection))
         print("\nMedians over %d layouts (journal folders of %s characters), each layout's "
