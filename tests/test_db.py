@@ -252,3 +252,46 @@ def test_many_rows_with_one_bad_row_store_none_of_them(db):
         db.conn.executemany("INSERT INTO sessions (event_id, number) VALUES (?, ?)",
                             [(eid, 4), (eid, 5)])
     assert [r[0] for r in db.all("SELECT number FROM sessions ORDER BY number")] == [4, 5]
+
+
+LOG_ROWS = {  # a row of each terminal log, naming terminal `t` and round `r`
+    "records": lambda t, r: {"terminal_id": t, "seq": 1, "kind": "call", "body": "{}",
+                             "round_id": r, "board": 1, "received_at": "now"},
+    "calls": lambda t, r: {"terminal_id": t, "seq": 1, "round_id": r, "board": 1, "seat": 0,
+                           "call": 0, "event": 0, "law": None},
+    "rulings": lambda t, r: {"terminal_id": t, "seq": 1, "round_id": r, "board": 1,
+                             "entry": None, "law": "27B1a"},
+}
+
+
+@pytest.mark.parametrize("table", sorted(LOG_ROWS))
+def test_a_log_row_must_name_a_known_terminal_and_round_and_keeps_them(db, table):
+    """The terminals' logs keep their keys to terminals and rounds on both backends (on
+    PostgreSQL checked once per statement, migration 010): a row naming an unknown terminal
+    or round is refused with its window's other rows, and a terminal or round that a log row
+    names can be neither deleted nor renumbered."""
+    setup.add_session(db, setup.create_event(db, "Club night"), 1, mitchell(4, 3))
+    setup.register_terminal(db, "PICO-01", 0)
+    setup.register_terminal(db, "PICO-02", 0)
+    rid = db.value("SELECT MIN(id) FROM rounds")
+    other = db.value("SELECT MAX(id) FROM rounds")
+    row = LOG_ROWS[table]
+    for bad in (row("PICO-99", rid), row("PICO-01", 10_000)):
+        with pytest.raises(db.IntegrityError):
+            with db.transaction(), db.batch():
+                db.insert_rows(table, tuple(bad), [row("PICO-01", rid), bad])
+    assert db.value("SELECT COUNT(*) FROM %s" % table) == 0
+    with db.transaction(), db.batch():
+        db.insert_rows(table, tuple(row("PICO-01", rid)), [row("PICO-01", rid)])
+    for change in ("DELETE FROM terminals WHERE id = 'PICO-01'",
+                   "DELETE FROM rounds WHERE id = %d" % rid,
+                   "UPDATE rounds SET id = 10000 WHERE id = %d" % rid):
+        with pytest.raises(db.IntegrityError):
+            with db.transaction():
+                db.conn.execute(change)
+    with db.transaction():  # what no log row names goes as before
+        db.conn.execute("DELETE FROM terminals WHERE id = 'PICO-02'")
+        db.conn.execute("DELETE FROM round_boards WHERE round_id = %d" % other)
+        db.conn.execute("DELETE FROM rounds WHERE id = %d" % other)
+    assert db.value("SELECT COUNT(*) FROM %s" % table) == 1
+    assert db.value("SELECT COUNT(*) FROM terminals") == 1

@@ -1,0 +1,8 @@
+-- The three insert-only logs of what the terminals sent (records, calls, rulings) name their
+-- terminal and round by foreign keys. SQLite checks a key with an index look-up inside the
+-- insert; PostgreSQL checks each key of each row with a trigger of its own that runs a query
+-- and locks the parent row (FOR KEY SHARE): two per row of records and of calls, a third of
+-- the server's work in a sync window (issue 17, BENCHMARKS.md, Ingest). The variant of this
+-- migration, 010_log_keys_per_statement.postgresql.sql, checks the same keys once per
+-- statement instead: the distinct (terminal, round) pairs of the rows a statement added, and
+-- a terminal or round cannot be deleted while a log row names it. Nothing to change here.
