@@ -295,3 +295,35 @@ def test_a_log_row_must_name_a_known_terminal_and_round_and_keeps_them(db, table
         db.conn.execute("DELETE FROM rounds WHERE id = %d" % other)
     assert db.value("SELECT COUNT(*) FROM %s" % table) == 1
     assert db.value("SELECT COUNT(*) FROM terminals") == 1
+
+
+def test_the_server_tells_listeners_of_each_commit_that_moved_the_change_marker(pg_url):
+    """A commit that added audit rows (the change marker moved) reaches a listener of any
+    process; a transaction rolled back, or one that only wrote the terminals' logs (which
+    no reader's marker counts), sends nothing (migration 011)."""
+    from host_sync.event import postgres
+
+    db = open_db(pg_url, create=True)
+    setup.add_session(db, setup.create_event(db, "Club night"), 1, mitchell(4, 3))
+    setup.register_terminal(db, "PICO-01", 0)
+    rid = db.value("SELECT MIN(id) FROM rounds")
+    listener = postgres.Listener(pg_url)
+    try:
+        assert not listener.wait(0.2)
+        with pytest.raises(ZeroDivisionError):
+            with db.transaction():
+                db.update("terminals", {"id": "PICO-01"}, {"name": "one"}, "director")
+                1 / 0
+        assert not listener.wait(0.5)
+        with db.transaction(), db.batch():
+            db.insert_rows("calls", tuple(LOG_ROWS["calls"]("PICO-01", rid)),
+                           [LOG_ROWS["calls"]("PICO-01", rid)])
+        assert not listener.wait(0.5)
+        with db.transaction():
+            db.update("terminals", {"id": "PICO-01"}, {"name": "two"}, "director")
+            db.update("terminals", {"id": "PICO-01"}, {"name": "three"}, "director")
+        assert listener.wait(2)
+        assert not listener.wait(0.3)  # one notice for the transaction
+    finally:
+        listener.close()
+        db.close()

@@ -264,14 +264,13 @@ def ingest(db, terminal_id, prev, records, actor=ACTOR):
 
 def _terminal(db, terminal_id):
     """(the terminal's row or None, the round of the last record stored from its current
-    journal or None), read together: one round trip on PostgreSQL. Facts come from the
-    current journal only: a journal restarted after a wiped flash (terminal reset) starts its
-    rounds and boards over."""
-    rows, last = db.all_of([
-        ("SELECT * FROM terminals WHERE id = ?", (terminal_id,)),
-        ("SELECT round_id FROM records WHERE terminal_id = ? AND seq > (SELECT journal_offset "
-         "FROM terminals WHERE id = ?) ORDER BY seq DESC LIMIT 1", (terminal_id, terminal_id))])
-    return (rows[0] if rows else None), (last[0][0] if last else None)
+    journal or None), read in one statement. Facts come from the current journal only: a
+    journal restarted after a wiped flash (terminal reset) starts its rounds and boards over."""
+    row = db.one(
+        "SELECT t.*, (SELECT r.round_id FROM records r WHERE r.terminal_id = t.id AND "
+        "r.seq > t.journal_offset ORDER BY r.seq DESC LIMIT 1) AS last_round FROM terminals t "
+        "WHERE t.id = ?", (terminal_id,))
+    return row, (None if row is None else row["last_round"])
 
 
 def _finish(t, run, stored, duplicates, last, refused):
@@ -310,7 +309,7 @@ class _Run:
         self.facts = {}  # (round, board) -> [seq, kind, fields as stored, valid] by seq;
         # fields read from the database stay their JSON text until a replay asks (`_valid`)
         self.rounds = {}  # round id -> {number, closed, terminal_id}
-        self.boards = None  # board number -> the session's boards row
+        self.boards = {}  # board number -> the session's boards row, None if it has none
         self.planned = {}  # round id -> its boards
         self.flagged = set()  # (seq, why) raised in this run
         self.first_new = t["last_seq"] + 1  # records from here on are new in this run
@@ -480,9 +479,9 @@ class _Run:
     def _load_round(self):
         """Read what the replay needs of the current round, those reads sent together (on
         PostgreSQL one round trip, not one each): its row, its records from the terminal's
-        current journal, its traveller lines and planned boards, and the session's boards
-        once a run; each only if this run does not hold it already (what it holds is newer
-        than the database: it may not be written yet)."""
+        current journal, its traveller lines, and its planned boards with their rows of the
+        session's boards; each only if this run does not hold it already (what it holds is
+        newer than the database: it may not be written yet)."""
         rid = self.round
         reads = {}
         if rid not in self.rounds:
@@ -495,10 +494,9 @@ class _Run:
         if (rid, None) not in self.results:
             reads["results"] = ("SELECT * FROM results WHERE round_id = ?", (rid,))
         if rid not in self.planned:
-            reads["planned"] = ("SELECT board FROM round_boards WHERE round_id = ?", (rid,))
-        if self.boards is None:
-            reads["boards"] = ("SELECT number, dealer, vul, deal FROM boards WHERE "
-                               "session_id = ?", (self.session,))
+            reads["planned"] = ("SELECT p.board, b.number, b.dealer, b.vul, b.deal FROM "
+                                "round_boards p LEFT JOIN boards b ON b.session_id = ? AND "
+                                "b.number = p.board WHERE p.round_id = ?", (self.session, rid))
         ids = self.pending.ids_read(("results",))  # the window's new ids: counted from here
         if ids is not None:
             reads["ids"] = ids[1]
@@ -518,8 +516,8 @@ class _Run:
                 self.results.setdefault((rid, line["board"]), line)
         if "planned" in got:
             self.planned[rid] = [r[0] for r in got["planned"]]
-        if "boards" in got:
-            self.boards = {r["number"]: r for r in got["boards"]}
+            for r in got["planned"]:
+                self.boards.setdefault(r[0], None if r["number"] is None else r)
 
     def _valid(self, board, kinds, below=None, above=0):
         """The valid facts of `board` of these kinds, seq in (above, below), their fields
@@ -628,11 +626,13 @@ class _Run:
     # -- boards and auctions --
 
     def _board_row(self, board):
-        """The session's boards row of `board` (dealer, vul, deal), or None; the session's
-        boards are read once a run (`_load_round`)."""
-        if self.boards is None:
-            self._load_round()
-        return self.boards.get(board)
+        """The session's boards row of `board` (dealer, vul, deal), or None: a planned board's
+        row comes with its round's (`_load_round`), another's is read when first asked."""
+        if board not in self.boards:
+            self.boards[board] = self.db.one(
+                "SELECT number, dealer, vul, deal FROM boards WHERE session_id = ? AND "
+                "number = ?", (self.session, board))
+        return self.boards[board]
 
     def _vul(self, board):
         row = self._board_row(board)

@@ -1,0 +1,8 @@
+-- On PostgreSQL the live page of any process learns of a change by a notice on the channel
+-- host_sync_change (host_sync/event/postgres.py: Listener) rather than at its next poll of the
+-- change marker, MAX(audit.id) (host_sync/web/live.py). The notice was a NOTIFY statement sent
+-- before every COMMIT, a statement of its own in each sync window (about 25 µs of psycopg's
+-- time on the client). The variant of this migration, 011_change_notice_from_audit.postgresql
+-- .sql, sends it from the server instead, once per statement that adds audit rows: a notice
+-- exactly when the change marker moves, delivered at the commit and never for a transaction
+-- rolled back. SQLite has no notices (its readers poll the marker): nothing to change here.
