@@ -21,12 +21,23 @@ as `serve` opens an event that `event create` made: setting up leaves the SQLite
 the schema's pages, and its checkpoint is setup's cost, not a sync's. A table's session alone
 carries the first window's costs (each statement's first preparation, the caches' first
 reads), which a station running through an evening pays once.
+
+With --instructions, also the x86-64 instructions of the evening on PostgreSQL, counted by
+valgrind's callgrind, on each side: this process's (a child python under callgrind that sets
+the event up and ingests, minus one that only sets it up) and the connection's backend process
+(the server itself run under callgrind, one count per backend). Those do not move with the
+machine's speed (the times above swing by 2x between runs); each against the same count for the
+bare executemany of the same rows.
+
+    python bench/pg_ingest_bench.py [--instructions]
 """
 
 import json
 import os
 import shutil
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -76,6 +87,18 @@ def feed(db, tid, records):
         ingest(db, tid, records[i][0] - 1, records[i:i + WINDOW])
 
 
+# The peer: the same rows in the same windows, each record's JSON into one plain table.
+BARE = "CREATE TABLE bare (t TEXT, q INTEGER, k TEXT, body TEXT, PRIMARY KEY (t, q))"
+
+
+def bare_feed(db, tid, journal):
+    """The bare peer's statements for one terminal: its rows in windows, no Python between."""
+    for i in range(0, len(journal), WINDOW):
+        with db.transaction():
+            db.conn.executemany("INSERT INTO bare VALUES (?, ?, ?, ?)", [
+                (tid, q, k, json.dumps(d, sort_keys=True)) for q, k, d in journal[i:i + WINDOW]])
+
+
 def on_cpu(pid):
     """Seconds process `pid` has run on a CPU (Linux's schedstat: nanoseconds)."""
     return int(Path("/proc/%d/schedstat" % pid).read_text().split()[0]) / 1e9
@@ -98,15 +121,10 @@ def ingest_rate(location, tables):
     if backend:
         server = (on_cpu(backend) - server) / records * 1e6
     with db.transaction():
-        db.conn.execute("CREATE TABLE bare (t TEXT, q INTEGER, k TEXT, body TEXT, "
-                        "PRIMARY KEY (t, q))")
+        db.conn.execute(BARE)
     start = time.perf_counter()
     for tid, journal in journals.items():
-        for i in range(0, len(journal), WINDOW):
-            with db.transaction():
-                db.conn.executemany("INSERT INTO bare VALUES (?, ?, ?, ?)", [
-                    (tid, q, k, json.dumps(d, sort_keys=True))
-                    for q, k, d in journal[i:i + WINDOW]])
+        bare_feed(db, tid, journal)
     bare = records / (time.perf_counter() - start)
     db.close()
     return ours, bare, records, cpu, server
@@ -180,6 +198,100 @@ def stations_rate(url):
 EVENING = range(1, MOVEMENT.tables + 1)  # every table of the movement
 
 
+def evening_job(url, job):
+    """The evening on the event at `url` as one `job`: "ingest", "bare", or "none" (the event
+    set up, nothing fed: what the other two count on top of). Returns the backend's pid."""
+    journals = {terminal(t): numbered(t) for t in EVENING}
+    db = new_event(url, list(journals))
+    if job == "bare":
+        with db.transaction():
+            db.conn.execute(BARE)
+    backend = db.value("SELECT pg_backend_pid()")
+    for tid, journal in journals.items():
+        if job == "ingest":
+            feed(db, tid, journal)
+        elif job == "bare":
+            bare_feed(db, tid, journal)
+    db.close()
+    return backend
+
+
+def callgrind_total(path):
+    """The instructions a callgrind output file counts."""
+    lines = [ln for ln in Path(path).read_text().splitlines()
+             if ln.startswith(("summary:", "totals:"))]
+    return int(lines[-1].split()[1])
+
+
+class CountedServer(Server):
+    """The PostgreSQL server run under callgrind: each backend writes its own count when its
+    connection closes (fsync off: the instructions are the same, the disk not waited for)."""
+
+    def _start(self, options):
+        self.proc = subprocess.Popen(
+            self.as_user + ["valgrind", "--tool=callgrind", "--callgrind-out-file=%s/cg.%%p"
+                            % self.root, str(self.bin / "postgres"), "-D", str(self.data)]
+            + options.split(), cwd=self.root, stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), 0.5).close()
+                time.sleep(2)  # the postmaster's start-up under valgrind, done listening
+                return
+            except OSError:
+                time.sleep(0.5)
+        raise RuntimeError("postgres under callgrind did not start")
+
+    def backend_total(self, pid):
+        path = self.root / ("cg.%d" % pid)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            if path.exists() and "totals:" in path.read_text():
+                return callgrind_total(path)
+            time.sleep(0.5)
+        raise RuntimeError("no callgrind count from backend %d" % pid)
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+CLIENT = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import pg_ingest_bench
+pg_ingest_bench.evening_job(sys.argv[2], sys.argv[3])
+"""
+
+
+def instructions():
+    """{(side, job): instructions a record of the evening} for side "client" and "server",
+    job "ingest" and "bare", each the count with the job minus the count without."""
+    records = sum(len(numbered(t)) for t in EVENING)
+    counts = {}
+    server = CountedServer()
+    try:
+        for job in ("none", "ingest", "bare"):
+            counts["server", job] = server.backend_total(evening_job(server.fresh_url(), job))
+    finally:
+        server.stop()
+    plain = Server()
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            for job in ("none", "ingest", "bare"):
+                out = Path(tmp) / job
+                subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=%s" % out,
+                                sys.executable, "-c", CLIENT, str(ROOT / "bench"),
+                                plain.fresh_url(), job], check=True, capture_output=True)
+                counts["client", job] = callgrind_total(out)
+    finally:
+        plain.stop()
+    return {(side, job): (counts[side, job] - counts[side, "none"]) / records
+            for side in ("client", "server") for job in ("ingest", "bare")}
+
+
 def main():
     server = Server(durable=DURABLE)
     runs = {}  # (backend, volume) -> the runs' ingest_rate figures
@@ -216,6 +328,14 @@ def main():
     print("| %d stations ingesting into one PostgreSQL event at once (records/s) | %.0f | one "
           "station on PostgreSQL, one table | %.0f | %.2f |" % (
               STATIONS, med(many), one, med(many) / one))
+    if "--instructions" in sys.argv:
+        counted = instructions()
+        for side, who in (("client", "this process"), ("server", "its backend process")):
+            print("| x86-64 instructions a record, the evening on PostgreSQL, %s (%s, "
+                  "callgrind) | %.0f k | the bare executemany of the same rows | %.0f k | "
+                  "%.2f |" % (side, who, counted[side, "ingest"] / 1e3,
+                              counted[side, "bare"] / 1e3,
+                              counted[side, "ingest"] / counted[side, "bare"]))
     print("\nmedians of %d runs; one table: its terminal's 32 boards; the evening: the %d "
           "tables' terminals one after another%s" % (
               REPEAT, len(EVENING), "" if DURABLE else

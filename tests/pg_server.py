@@ -52,10 +52,13 @@ class Server:
         options = "-c listen_addresses=127.0.0.1 -p %d -k %s" % (self.port, self.root)
         if not durable:
             options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        self._run("pg_ctl", "-D", self.data, "-l", self.root / "server.log", "-w", "-o",
-                  options, "start")
+        self._start(options)
         self.admin = self.url("postgres")
         self._count = 0
+
+    def _start(self, options):
+        self._run("pg_ctl", "-D", self.data, "-l", self.root / "server.log", "-w", "-o",
+                  options, "start")
 
     def _run(self, tool, *args):
         done = subprocess.run(self.as_user + [str(self.bin / tool)] + [str(a) for a in args],
