@@ -50,11 +50,11 @@ class Invalid(ValueError):
 
 def _int(data, name, low, high, optional=False):
     value = data.get(name)
+    if type(value) is int and low <= value <= high:  # a bool is no number here
+        return value
     if value is None and optional:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise Invalid("%s must be a whole number %d..%d, not %r" % (name, low, high, value))
-    return value
+    raise Invalid("%s must be a whole number %d..%d, not %r" % (name, low, high, value))
 
 
 def _text(data, name, choices=None, optional=False):
