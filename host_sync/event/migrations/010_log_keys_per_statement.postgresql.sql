@@ -45,7 +45,7 @@ DECLARE
     named boolean;
 BEGIN
     IF TG_OP = 'UPDATE' AND NEW.id = OLD.id THEN
-        RETURN NEW;
+        RETURN NULL;
     END IF;
     IF TG_TABLE_NAME = 'terminals' THEN
         named := EXISTS (SELECT 1 FROM records WHERE terminal_id = OLD.id)
@@ -60,13 +60,11 @@ BEGIN
         RAISE foreign_key_violation USING MESSAGE = format(
             '%s %s is named by the terminals'' logs', TG_TABLE_NAME, OLD.id);
     END IF;
-    IF TG_OP = 'DELETE' THEN
-        RETURN OLD;
-    END IF;
-    RETURN NEW;
+    RETURN NULL;
 END $$;
 
-CREATE TRIGGER terminals_log_keys_kept BEFORE DELETE OR UPDATE OF id ON terminals
+-- after the row changed, as a foreign key's own check runs: raising undoes the statement
+CREATE TRIGGER terminals_log_keys_kept AFTER DELETE OR UPDATE OF id ON terminals
 FOR EACH ROW EXECUTE FUNCTION log_keys_kept();
-CREATE TRIGGER rounds_log_keys_kept BEFORE DELETE OR UPDATE OF id ON rounds
+CREATE TRIGGER rounds_log_keys_kept AFTER DELETE OR UPDATE OF id ON rounds
 FOR EACH ROW EXECUTE FUNCTION log_keys_kept();
