@@ -4,11 +4,11 @@ event, and pushes a server-sent event to every open page when it changes.
 One thread (`Watcher`) owns the database connection (SQLite connections stay in the thread that
 made them): every POLL_S it reads the change marker, and when it has moved it builds a new
 Snapshot and, if it shows something new (live.snapshot), hands it to the event loop. On
-PostgreSQL it also listens for the change notice every write transaction's commit sends
-(postgres.Listener), so a sync by another station's process reaches the page at once, not at
-the next poll. Requests read the latest Snapshot and never touch the database, so a hundred
-phones cost the stations nothing. A page listens on
-/events; on a `change` whose marker differs from its own it fetches its own address again and
+PostgreSQL it also listens for the change notice the server sends at the commit of every
+transaction that moved the marker (postgres.Listener), so a sync by another station's
+process reaches the page at once, not at the next poll. Requests read the latest Snapshot
+and never touch the database, so a hundred phones cost the stations nothing. A page listens
+on /events; on a `change` whose marker differs from its own it fetches its own address again and
 swaps the `#live` element (no reload, no build step: a few lines of JavaScript in base.html).
 
 Every request parameter is hostile: the language is one of LANGUAGES, a board number one to
@@ -122,7 +122,7 @@ class Watcher:
 
     def _wait(self, listener):
         """Until the next look at the change marker: `poll` seconds, or on PostgreSQL until a
-        station's commit says the event changed (its NOTIFY), whichever comes first."""
+        station's commit changed the event (its change notice), whichever comes first."""
         if listener is None:
             self._stop.wait(self.poll)
             return
