@@ -207,6 +207,25 @@ def test_an_extra_byte_string_in_an_adjustment_is_applied_and_blocks_nothing(db)
     assert '"note": "00"' in db.value("SELECT adjustment FROM results WHERE board = 1")
 
 
+def test_a_gap_in_the_checks_themselves_blocks_nothing_either(db, monkeypatch):
+    """An error in check() other than Invalid (a gap the checks did not foresee) costs only
+    its record, as an error in applying one does (ingest.apply_safely): stored as received,
+    valid = 0, flagged, and the window's other records applied."""
+    from host_sync.station import ingest as module
+
+    def board_check(d):
+        if "odd" in d:
+            raise TypeError("a case check() did not foresee")
+
+    monkeypatch.setitem(module._BOARD_KINDS, "board", board_check)
+    report = ingest(db, KNOWN, 6, [(7, "board", {"b": 1, "odd": 1}), (8, "board", {"b": 2})])
+    assert report.stored == 2 and report.refused is None
+    assert [tuple(r) for r in db.all("SELECT seq, valid FROM records WHERE seq > 6 ORDER BY "
+                                      "seq")] == [(7, 0), (8, 1)]
+    assert "TypeError" in db.value("SELECT detail FROM flags WHERE seq = 7 AND why = "
+                                   "'invalid_record'")
+
+
 @pytest.mark.parametrize("kind, data", POISON)
 def test_a_poison_record_is_stored_and_flagged_and_blocks_nothing(db, kind, data):
     """An authentic record with odd fields (a board that is a list, a map or a huge int, an
