@@ -282,9 +282,12 @@ def instructions():
         with tempfile.TemporaryDirectory() as tmp:
             for job in ("none", "ingest", "bare"):
                 out = Path(tmp) / job
+                # run from tmp: `-c` puts the working folder first on the path, which would
+                # shadow a tree given by PYTHONPATH (as for a before/after run)
                 subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=%s" % out,
                                 sys.executable, "-c", CLIENT, str(ROOT / "bench"),
-                                plain.fresh_url(), job], check=True, capture_output=True)
+                                plain.fresh_url(), job], check=True, capture_output=True,
+                               cwd=tmp)
                 counts["client", job] = callgrind_total(out)
     finally:
         plain.stop()
