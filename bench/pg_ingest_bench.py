@@ -48,6 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "bench"))
 
+import callgrind  # noqa: E402
 from pg_server import Server  # noqa: E402
 from sync_bench import MOVEMENT, session_records  # noqa: E402
 
@@ -216,13 +217,6 @@ def evening_job(url, job):
     return backend
 
 
-def callgrind_total(path):
-    """The instructions a callgrind output file counts."""
-    lines = [ln for ln in Path(path).read_text().splitlines()
-             if ln.startswith(("summary:", "totals:"))]
-    return int(lines[-1].split()[1])
-
-
 class CountedServer(Server):
     """The PostgreSQL server run under callgrind: each backend writes its own count when its
     connection closes (fsync off: the instructions are the same, the disk not waited for)."""
@@ -247,8 +241,8 @@ class CountedServer(Server):
         path = self.root / ("cg.%d" % pid)
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
-            if path.exists() and "totals:" in path.read_text():
-                return callgrind_total(path)
+            if path.exists() and "totals:" in path.read_text():  # written last
+                return callgrind.total(path)
             time.sleep(0.5)
         raise RuntimeError("no callgrind count from backend %d" % pid)
 
@@ -288,7 +282,7 @@ def instructions():
                                 sys.executable, "-c", CLIENT, str(ROOT / "bench"),
                                 plain.fresh_url(), job], check=True, capture_output=True,
                                cwd=tmp)
-                counts["client", job] = callgrind_total(out)
+                counts["client", job] = callgrind.total(out)
     finally:
         plain.stop()
     return {(side, job): (counts[side, job] - counts[side, "none"]) / records

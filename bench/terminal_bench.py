@@ -25,7 +25,6 @@ machine does not move (~6 minutes).
 """
 
 import json
-import re
 import shutil
 import statistics
 import subprocess
@@ -37,6 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[0:0] = [str(ROOT / "tests"), str(ROOT / "device"), str(ROOT)]
 
+import callgrind  # noqa: E402
 from conftest import micropython_path, run_image  # noqa: E402
 from terminal_support import (  # noqa: E402
     make_config,
@@ -170,10 +170,8 @@ def key_instructions(root, tmp, script, config, collections=False, out_name="key
                    check=True, capture_output=True, cwd=str(tmp), timeout=3600,
                    env={"MICROPYPATH": "/nonexistent"})
     shutil.rmtree(out)
-    counts = []
-    for n in range(1, len(list(dumps.glob("cg.*"))) + 1):
-        summary = re.search(rb"^summary: (\d+)", (dumps / ("cg.%d" % n)).read_bytes(), re.M)
-        counts.append(int(summary.group(1)))
+    counts = [callgrind.total(dumps / ("cg.%d" % n))
+              for n in range(1, len(list(dumps.glob("cg.*"))) + 1)]
     keys = sorted(counts[i] + counts[i + 1] for i in range(0, len(counts) - 1, 2))
     return keys[len(keys) // 2], keys[len(keys) * 9 // 10], sum(keys) // len(keys)
 
