@@ -327,3 +327,28 @@ def test_the_server_tells_listeners_of_each_commit_that_moved_the_change_marker(
     finally:
         listener.close()
         db.close()
+
+
+def test_a_commit_the_server_answered_with_rollback_is_an_error_not_a_success(pg_url):
+    """PostgreSQL ends a transaction that an error aborted with ROLLBACK at its COMMIT, and
+    no error: a caller that caught the error and went on would take its writes for stored
+    (the station would acknowledge them to the terminal). The commit raises instead, sent on
+    its own or with a batch's statements (postgres._committed)."""
+    db = open_db(pg_url, create=True)
+    try:
+        eid = setup.create_event(db, "Club night")
+        for batched in (False, True):
+            with pytest.raises(psycopg.Error, match="rolled the transaction back"):
+                with db.transaction():
+                    db.update("events", {"id": eid}, {"name": "Lost"}, "director")
+                    with pytest.raises(db.IntegrityError):
+                        db.insert("sessions", {"event_id": 999, "number": 1}, "director")
+                    if batched:
+                        with db.batch():
+                            db.commit_now()
+            assert db.value("SELECT name FROM events") == "Club night"
+        with db.transaction():  # the connection goes on as before
+            db.update("events", {"id": eid}, {"name": "Kept"}, "director")
+        assert db.value("SELECT name FROM events") == "Kept"
+    finally:
+        db.close()

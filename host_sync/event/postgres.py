@@ -135,6 +135,7 @@ class Connection:
         self._identity = {}
         self._begin_due = False  # begin() was called and BEGIN not yet sent
         self._batching = False  # inside batch(): statements are queued, sent at its end
+        self._commit_sent = None  # the COMMIT queued in a batch, its answer read at its end
 
     def _send(self, sql, args=()):
         """raw.execute, sent together with the BEGIN and writer's lock of a transaction begun
@@ -193,7 +194,10 @@ class Connection:
         if self._begin_due:
             self._begin_due = False
             return
-        self.raw.execute("COMMIT")
+        if self._batching:
+            self._commit_sent = self.raw.execute("COMMIT")
+        else:
+            _committed(self.raw.execute("COMMIT"))
 
     def executemany(self, sql, rows):
         """One statement for many rows: psycopg sends them in pipeline mode, so a window of
@@ -219,6 +223,9 @@ class Connection:
                 yield
             finally:
                 self._batching = False
+        commit, self._commit_sent = self._commit_sent, None
+        if commit is not None:
+            _committed(commit)
 
     def ids_used(self, next_ids):
         """Each table's sequence goes on at next_ids[table] (its rows below it were numbered
@@ -257,6 +264,16 @@ class Connection:
 
     def close(self):
         self.raw.close()
+
+
+def _committed(cursor):
+    """Raise unless the server answered a COMMIT with COMMIT: in a transaction that an error
+    aborted, PostgreSQL answers ROLLBACK, and no error, so a caller that caught the error
+    and went on would take its writes for stored (and the station would acknowledge them to
+    the terminal)."""
+    if cursor.statusmessage != "COMMIT":
+        raise Error("the server rolled the transaction back (%s): an error inside it was "
+                    "caught and its writes were not undone" % cursor.statusmessage)
 
 
 class Listener:
