@@ -347,8 +347,19 @@ def test_a_commit_the_server_answered_with_rollback_is_an_error_not_a_success(pg
                         with db.batch():
                             db.commit_now()
             assert db.value("SELECT name FROM events") == "Club night"
-        with db.transaction():  # the connection goes on as before
+        with pytest.raises(db.IntegrityError):  # a batch whose COMMIT was never answered
+            with db.transaction(), db.batch():
+                db.conn.executemany(SESSION_ROW, [(999, 1)])
+                db.commit_now()
+        with db.transaction(), db.batch():  # the connection goes on as before
+            db.conn.executemany(SESSION_ROW, [(eid, 2)])
+            db.commit_now()
+        with db.transaction():
             db.update("events", {"id": eid}, {"name": "Kept"}, "director")
         assert db.value("SELECT name FROM events") == "Kept"
+        assert db.all("SELECT number FROM sessions") == [(2,)]
     finally:
         db.close()
+
+
+SESSION_ROW = "INSERT INTO sessions (event_id, number) VALUES (?, ?)"

@@ -38,6 +38,7 @@ CHANNEL = "host_sync_change"
 _IDENTITY = re.compile(r"\bINTEGER PRIMARY KEY\b", re.IGNORECASE)
 _INSERT = re.compile(r"^\s*INSERT INTO (\w+)", re.IGNORECASE)
 _QUOTED = re.compile(r"('(?:[^']|'')*')")
+_CONTROL = re.compile(r"(?:BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b")
 def is_url(path):
     return str(path).startswith(SCHEMES)
 
@@ -139,19 +140,24 @@ class Connection:
 
     def _send(self, sql, args=()):
         """raw.execute, sent together with the BEGIN and writer's lock of a transaction begun
-        since the last statement (one round trip for the three)."""
+        since the last statement (one round trip for the three). A transaction's own
+        statements (BEGIN, COMMIT, savepoints) are never prepared: nothing is planned for them,
+        and psycopg takes one prepared in a pipeline that an error aborted for prepared when
+        the server skipped it, so that every later use failed on that connection ("prepared
+        statement does not exist"; tests/test_db.py)."""
+        prepare = False if _CONTROL.match(sql) else None
         if not self._begin_due:
-            return self.raw.execute(sql, args)
+            return self.raw.execute(sql, args, prepare=prepare)
         with self.raw.pipeline():
             self._send_begin()
-            return self.raw.execute(sql, args)
+            return self.raw.execute(sql, args, prepare=prepare)
 
     def _send_begin(self):
         """Inside a pipeline: BEGIN and the writer's lock, if begin() left them due."""
         if self._begin_due:
             self._begin_due = False
-            self.raw.execute("BEGIN")
-            self.raw.execute(LOCK)
+            self.raw.execute("BEGIN", prepare=False)
+            self.raw.execute(LOCK, prepare=False)
 
     def execute(self, sql, args=()):
         if sql == "ROLLBACK" and self._begin_due:  # nothing was sent: nothing to undo
@@ -195,9 +201,9 @@ class Connection:
             self._begin_due = False
             return
         if self._batching:
-            self._commit_sent = self.raw.execute("COMMIT")
+            self._commit_sent = self.raw.execute("COMMIT", prepare=False)
         else:
-            _committed(self.raw.execute("COMMIT"))
+            _committed(self.raw.execute("COMMIT", prepare=False))
 
     def executemany(self, sql, rows):
         """One statement for many rows: psycopg sends them in pipeline mode, so a window of
@@ -216,21 +222,26 @@ class Connection:
         if self._batching:
             yield
             return
-        with self.raw.pipeline():
-            self._batching = True
-            try:
-                self._send_begin()
-                yield
-            finally:
-                self._batching = False
-        commit, self._commit_sent = self._commit_sent, None
+        try:
+            with self.raw.pipeline():
+                self._batching = True
+                try:
+                    self._send_begin()
+                    yield
+                finally:
+                    self._batching = False
+        finally:  # a batch that failed leaves no COMMIT for the next one to read
+            commit, self._commit_sent = self._commit_sent, None
         if commit is not None:
             _committed(commit)
 
     def ids_used(self, next_ids):
         """Each table's sequence goes on at next_ids[table] (its rows below it were numbered
         by the caller, who holds the writer's lock): the fresh number `next_ids` gave and not
-        used is given again, so the ids have no gaps. One statement for all the tables: each
+        used is given again, so a committed window leaves no gap. A transaction rolled back
+        (or a station killed before its COMMIT) leaves the ids it took unused, as PostgreSQL's
+        own identity columns do: ids ascend in commit order, with gaps there; SQLite, which
+        counts from the largest id, has none. One statement for all the tables: each
         statement costs psycopg ~25 µs of the client's time, even inside a pipeline."""
         tables = sorted(next_ids)
         self._send("SELECT %s" % ", ".join(
