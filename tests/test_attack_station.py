@@ -239,3 +239,18 @@ def test_a_poison_record_is_stored_and_flagged_and_blocks_nothing(db, kind, data
     assert db.value("SELECT why FROM flags WHERE seq = 7") == "invalid_record"
     assert db.value("SELECT valid FROM records WHERE seq = 8") == 1
     assert ingest(db, KNOWN, 8, [(9, "board", {"b": 3})]).stored == 1
+
+
+def test_a_journal_numbered_past_what_the_database_keeps_is_refused_before_any_write(db):
+    """A proved terminal re-based after a reset (its seq 1 stored after the old journal's
+    last) claiming a journal near 2^31: its base plus the offset is past what PostgreSQL's
+    INTEGER columns hold, and the stored last_seq moved there went in on SQLite and failed
+    the sync with a server error on PostgreSQL. Refused now, with nothing written."""
+    with db.transaction():
+        db.update("terminals", {"id": KNOWN}, {"journal_offset": 10}, "test")
+    before = state(db)
+    key, fp, top = key_of(db), fingerprint(db), 2 ** 31 - 5
+    fake = Fake(lambda f, m: [f.hello(m, key, event=fp, base=top, last=top)])
+    _, why = run(db, fake)
+    assert "numbers its records past 2147483647" in why
+    assert state(db) == before

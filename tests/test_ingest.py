@@ -95,6 +95,16 @@ def test_a_broken_chain_is_refused_and_stores_nothing(db):
     assert db.value("SELECT last_seq FROM terminals WHERE id = ?", (T1,)) == 0
 
 
+def test_a_record_numbered_past_any_journal_ends_its_window_keeping_those_before(db):
+    """seq 2^31 fits SQLite's INTEGER, not PostgreSQL's: there the window's last write failed,
+    taking the good records before it along, at every sync (a poison window). Such a record
+    ends its window as a broken chain does, on both backends: what came before is stored."""
+    batch = numbered([OPEN, ("board", {"b": 1})]) + [(2 ** 31, "board", {"b": 2})]
+    report = ingest(db, T1, 0, batch)
+    assert (report.stored, report.last) == (2, 2) and "past any journal" in report.refused
+    assert db.value("SELECT COUNT(*) FROM records") == 2
+
+
 def test_a_hole_in_the_terminal_s_journal_is_stored_and_flagged(db):
     report = ingest(db, T1, 0, [(1, *OPEN), (3, "board", {"b": 1})])
     assert (report.stored, report.last) == (2, 3)
@@ -593,6 +603,26 @@ def test_a_fix_in_the_batch_that_closed_its_round_corrects_that_round(db):
     assert (row["bid"], row["tricks"], row["source"]) == (parse("3NT"), 9, "terminal_fix")
     assert db.value("SELECT COUNT(*) FROM results r JOIN rounds ro ON ro.id = r.round_id "
                     "WHERE ro.number = 2") == len(truth)
+
+
+def test_a_fix_then_a_record_of_its_board_in_the_same_window_finds_the_fixed_line(db, tmp_path):
+    """The fix writes the closed round's line at once; an adjusted score of that board later
+    in the same window must change that line, not add a second one (refused by the table's
+    UNIQUE key at the window's end, every time: the terminal could never sync again). The
+    same records in two windows give the same lines."""
+    b = db.value("SELECT MIN(p.board) FROM round_boards p JOIN rounds ro ON ro.id = p.round_id "
+                 "JOIN tables t ON t.id = ro.table_id WHERE t.number = 1 AND ro.number = 1")
+    batch = numbered([OPEN, ("board", {"b": b}), ("close", {"rnd": 1}),
+                      ("fix", {"b": b, "pr": [1, 5], "how": "np"}), ("adj", {"b": b, "how": "np"}),
+                      ("open", {"sec": "A", "tbl": 1, "rnd": 2, "ns": 1, "ew": 6})])
+    report = ingest(db, T1, 0, batch)
+    assert (report.stored, report.refused) == (len(batch), None)
+    two = fresh(tmp_path / "two.db")
+    ingest(two, T1, 0, batch[:4])
+    ingest(two, T1, 4, batch[4:])
+    assert results_in(db) == results_in(two)
+    assert db.value("SELECT COUNT(*) FROM results WHERE board = ?", (b,)) == 1
+    two.close()
 
 
 def test_a_fix_with_no_closed_round_of_those_pairs_changes_nothing(db):

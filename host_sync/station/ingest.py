@@ -71,6 +71,9 @@ def _text(data, name, choices=None, optional=False):
 
 
 BIG = 10000  # no table, round, pair or board number is larger
+# No journal reaches this seq, and the event database keeps none past it (its INTEGER columns
+# are 32 bits on PostgreSQL): a record at or above it ends its window, as a broken chain does.
+MAX_SEQ = 2 ** 31
 SEAT = (0, 3)
 CARD_REFUSALS = 3  # cards refused on one board before the director is called (terminal.session)
 ADJ_HOW = ("art", "asg", "wgt", "np")
@@ -250,6 +253,9 @@ def ingest(db, terminal_id, prev, records, actor=ACTOR):
                 return _finish(t, run, stored, duplicates, last,
                                "chain: seq %d after %d" % (seq, previous))
             previous = seq
+            if seq >= MAX_SEQ:
+                return _finish(t, run, stored, duplicates, last,
+                               "chain: seq %d is past any journal's (%d)" % (seq, MAX_SEQ - 1))
             if seq <= last:
                 duplicates += 1
                 continue
@@ -831,9 +837,13 @@ class _Run:
     def _fix(self, seq, board, d):
         """The correction reads the rounds and lines from the database and writes at once
         (corrections.terminal_fix): what this run holds (a round's close, lines and their
-        counted ids) is written first."""
+        counted ids) is written first, and the lines it keeps are read again when next
+        asked, since the correction may have written any of them (a later record of the
+        board in this window would otherwise add a second line, which the table refuses)."""
         self._flush()
         corrections.terminal_fix(self, seq, board, d)
+        for key in list(self.results):
+            self.undo.append((self.results, key, self.results.pop(key)))
 
     # -- the play (recorded card by card) --
 

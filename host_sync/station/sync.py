@@ -30,7 +30,6 @@ log = logging.getLogger("host_sync.station.sync")
 VERSION = 3
 WINDOW = 1024  # records per pull (the terminal streams them: one batch in its heap at a time)
 NONCE_SIZE = 16
-MAX_SEQ = 2 ** 31  # no journal reaches this: a hello above it is refused
 # What one answer may bring (an endless or bloated pull answer costs the station no more): a
 # pull's WINDOW records come in at most WINDOW recs messages and the last one.
 MAX_MESSAGES = WINDOW + 2
@@ -246,7 +245,7 @@ class Session:
                              "update the terminal's firmware" % (
                                  link.shown(repr(hello.get("v"))), VERSION))
         for name in ("base", "last"):
-            if not _ints(hello, name) or not 0 <= hello[name] < MAX_SEQ:
+            if not _ints(hello, name) or not 0 <= hello[name] < ingest.MAX_SEQ:
                 raise SyncFailed("hello without %s: not a terminal of this protocol" % name)
         tid = hello.get("id")
         if not link.ident_ok(tid):
@@ -293,6 +292,10 @@ class Session:
         if row is not None:
             row = self._check_journal(row, hello)
             self.offset = row["journal_offset"]
+        if hello["last"] + self.offset >= ingest.MAX_SEQ:
+            raise SyncFailed("terminal %s numbers its records past %d after its journal's "
+                             "re-base: not a journal this station can store" % (
+                                 tid, ingest.MAX_SEQ - 1))
         if self.place:
             setup.register_terminal(self.db, tid, hello["last"], section=self.place[0],
                                     table=self.place[1], actor=ACTOR)
