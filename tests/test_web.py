@@ -4,12 +4,14 @@ requests (a real `host-sync web` process over HTTP)."""
 
 import html
 import re
+import threading
 
 import pytest
 from web_support import WebServer, evening, get, play
 
 from host_sync.cli import main
 from host_sync.event import setup
+from host_sync.event.db import open_db
 from host_sync.reports.render import scorecard
 from host_sync.station.ingest import ingest
 from host_sync.web.live import pair_key, set_held, set_held_boards, snapshot
@@ -325,3 +327,37 @@ def test_a_flood_of_change_notices_rebuilds_nothing_and_a_real_change_still_arri
     assert first == 1, "notices without a change rebuilt the page %d times" % (first - 1)
     assert snap is not None and snap.held and len(built) == 2
     db.close()
+
+
+def test_two_directors_holding_a_board_each_at_once_both_stay_held(event, monkeypatch):
+    """Two `publish hold --board` at once (two machines): the second read the boards held
+    before the first wrote, and its write released the first's board without anyone saying
+    so. Read and write are one transaction now: the second waits for the first."""
+    from host_sync.web import live
+
+    db, movement, location = event
+    first, second = sorted(snapshot(db).session.boards)[:2]
+    real, done = live.held_boards, []
+
+    def other_director():
+        other = open_db(location)
+        try:
+            done.append(set_held_boards(other, [second], True))
+        finally:
+            other.close()
+
+    def held_then_the_other(d, event_id):
+        seen = real(d, event_id)
+        if d is db and not done:  # between this director's read and write, the other's
+            monkeypatch.setattr(live, "held_boards", real)
+            thread = threading.Thread(target=other_director)
+            thread.start()
+            thread.join(0.5)  # it waits for this transaction, or (before) was done by now
+            threads.append(thread)
+        return seen
+
+    threads = []
+    monkeypatch.setattr(live, "held_boards", held_then_the_other)
+    assert set_held_boards(db, [first], True)
+    threads[0].join(30)
+    assert done == [True] and live.held_boards(db, setup.the_event(db)[0]) == {first, second}

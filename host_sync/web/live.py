@@ -55,11 +55,12 @@ def is_held(db, event_id):
 def set_held(db, held, actor=ACTOR):
     """Hold (True) or release (False) the publication; audited like every change, so open
     pages follow at once. Returns whether it changed anything."""
-    event_id = setup.the_event(db)[0]
-    if is_held(db, event_id) == held:
-        return False
-    setup.set_setting(db, event_id, PUBLICATION, HELD if held else OPEN, actor)
-    return True
+    with db.transaction():  # read and written under the writer's lock (`set_held_boards`)
+        event_id = setup.the_event(db)[0]
+        if is_held(db, event_id) == held:
+            return False
+        setup.set_setting(db, event_id, PUBLICATION, HELD if held else OPEN, actor)
+        return True
 
 
 def held_boards(db, event_id):
@@ -71,21 +72,25 @@ def held_boards(db, event_id):
 
 def set_held_boards(db, boards, held, actor=ACTOR):
     """Hold (True) or release (False) these boards of the current session (refused for a board
-    it does not play); audited. Returns whether it changed anything."""
-    event_id = setup.the_event(db)[0]
-    known = {row[0] for row in db.all("SELECT number FROM boards WHERE session_id = ?",
-                                      (setup.session_id(db, event_id),))}
-    unknown = sorted(set(boards) - known)
-    if unknown:
-        listed = ", ".join(map(str, unknown))
-        raise Refused("board %s: not played in this session" % listed,
-                      ru="сдача %s: в этой сессии не играется" % listed)
-    before = held_boards(db, event_id)
-    after = before | set(boards) if held else before - set(boards)
-    if after == before:
-        return False
-    setup.set_setting(db, event_id, HELD_BOARDS, sorted(after), actor)
-    return True
+    it does not play); audited. Returns whether it changed anything. The boards held are read
+    and written in one transaction, under the writer's lock: two directors holding a board
+    each at once (two machines) both have theirs held, where the second write had undone the
+    first's."""
+    with db.transaction():
+        event_id = setup.the_event(db)[0]
+        known = {row[0] for row in db.all("SELECT number FROM boards WHERE session_id = ?",
+                                          (setup.session_id(db, event_id),))}
+        unknown = sorted(set(boards) - known)
+        if unknown:
+            listed = ", ".join(map(str, unknown))
+            raise Refused("board %s: not played in this session" % listed,
+                          ru="сдача %s: в этой сессии не играется" % listed)
+        before = held_boards(db, event_id)
+        after = before | set(boards) if held else before - set(boards)
+        if after == before:
+            return False
+        setup.set_setting(db, event_id, HELD_BOARDS, sorted(after), actor)
+        return True
 
 
 def pair_key(event_key, label):
