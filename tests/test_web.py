@@ -3,18 +3,22 @@ PostgreSQL), the director's hold, the pairs' keys, and the server's answers to h
 requests (a real `host-sync web` process over HTTP)."""
 
 import html
+import http.client
+import random
 import re
 import threading
+import time
 
 import pytest
-from web_support import WebServer, evening, get, play
+from sync_script import board_records
+from web_support import WebServer, evening, get, link_key, play
 
 from host_sync.cli import main
 from host_sync.event import setup
 from host_sync.event.db import open_db
 from host_sync.reports.render import scorecard
 from host_sync.station.ingest import ingest
-from host_sync.web.live import pair_key, set_held, set_held_boards, snapshot
+from host_sync.web.live import set_held, set_held_boards, snapshot
 
 
 def labels(rows):
@@ -60,6 +64,25 @@ def test_a_board_is_public_when_every_table_has_played_it_and_a_pair_sees_only_i
     assert snap.marker == db.value("SELECT MAX(id) FROM audit")
 
 
+def test_a_board_keyed_at_a_table_that_does_not_play_it_keeps_it_embargoed(event):
+    """A table's line for a board its round does not play (keyed in by mistake, flagged
+    wrong_board) counted as a table having played it: the board went public while a table
+    that plays it later had not, and its pairs could read the traveller first."""
+    db, movement, _ = event
+    board = min(play(db, movement, 1, 1)[2])  # one of the board's two tables
+    seat = movement.seating(1, 2)
+    ns, ew = (seat.ew, seat.ns) if seat.switched else (seat.ns, seat.ew)
+    assert board not in movement.board_numbers(seat.board_set)
+    records = [("open", {"sec": "A", "tbl": 2, "rnd": 1, "ns": ns, "ew": ew})]
+    records += board_records(random.Random(7), board)[0] + [("close", {"rnd": 1})]
+    last = db.value("SELECT last_seq FROM terminals WHERE id = 'T2'")
+    ingest(db, "T2", last, [(last + 1 + i, k, d) for i, (k, d) in enumerate(records)])
+    assert db.value("SELECT COUNT(*) FROM flags WHERE why = 'wrong_board'") == 1
+    snap = snapshot(db)
+    assert board not in snap.public_boards() and not snap.everyone.lines
+    assert board in snap.pair_boards(str(ns))  # its own pairs played it: their own view
+
+
 def flag_from(db, terminal):
     """A commit that changes nothing a page shows: a terminal's flag outside any round."""
     last = db.value("SELECT last_seq FROM terminals WHERE id = ?", (terminal,))
@@ -101,6 +124,31 @@ def test_everyone_s_view_has_a_marker_of_its_own_that_moves_when_a_board_is_rele
     set_held(db, True)
     held = snapshot(db, previous=new)
     assert held.public_marker == held.marker > new.marker
+    set_held(db, False)
+    new = snapshot(db, previous=held)
+    pending = min(set(range(1, 7)) - new.public_boards())  # not complete: not shown anyway
+    set_held_boards(db, [pending], True)
+    noted = snapshot(db, previous=new)  # but the rankings now say it is held
+    assert noted.public_marker == noted.marker > new.marker
+
+
+def test_the_live_traveller_speaks_the_page_s_language_and_shows_each_side_s_score(tmp_path):
+    """Its side headers were English on the Russian page, and a split adjusted score (Law
+    12C1e) showed NS's points only: EW's own was on EW's scorecard alone."""
+    location = tmp_path / "event.db"
+    db, movement = evening(location)
+    for table in (1, 2, 3):
+        for rnd in (1, 2):
+            play(db, movement, table, rnd)
+    db.close()
+    assert main(["result", "adjust", str(location), "--board", "1", "--table", "1",
+                 "--split", "4S N 10", "2S N 8"]) == 0
+    with WebServer(location) as web:
+        ru = get(web.url + "/ru/board/1")[1]
+        en = get(web.url + "/en/board/1")[1]
+    assert "<th>СЮ</th><th>ВЗ</th>" in ru and "<th>Очки ВЗ</th>" in ru
+    assert "<th>EW score</th>" in en
+    assert re.search(r"<td>420</td><td>-110</td>", en), en  # 4S= NS; 2S+2 EW's own
 
 
 def test_hold_and_release_are_audited_commands_that_hide_everything(event, capsys):
@@ -163,19 +211,25 @@ def test_a_board_held_alone_is_on_nobody_s_view_until_released(event, capsys):
 
 
 def test_each_pair_s_link_carries_its_own_key(event, capsys):
-    db, _, location = event
-    key = setup.the_event(db)[2]
+    """A key opens its pair's view in its session only: a link of the first session opened
+    the view of the pair with that number in the next (another pair, as often as not)."""
+    db, movement, location = event
     assert main(["publish", "links", str(location), "--url", "http://club:8080/",
                  "--lang", "ru"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "1\thttp://club:8080/ru/my/1/%s" % pair_key(key, "1")
+    assert lines[0] == "1\thttp://club:8080/ru/my/1/%s" % link_key(db, "1")
     assert len({ln.rsplit("/", 1)[1] for ln in lines}) == len(lines) == 6
     snap = snapshot(db)
-    assert snap.check_key("1", pair_key(key, "1"))
-    assert not snap.check_key("2", pair_key(key, "1")) and not snap.check_key("9", "x")
+    assert snap.check_key("1", link_key(db, "1"))
+    assert not snap.check_key("2", link_key(db, "1")) and not snap.check_key("9", "x")
     audit = db.value("SELECT COUNT(*) FROM audit")
     assert main(["publish", "links", str(location), "--url", "javascript:x"]) == 2
     assert db.value("SELECT COUNT(*) FROM audit") == audit
+    first = link_key(db, "1")
+    setup.add_session(db, setup.the_event(db)[0], 2, movement)
+    second = snapshot(db)
+    assert "1" in second.session.pairs and second.check_key("1", link_key(db, "1"))
+    assert link_key(db, "1") != first and not second.check_key("1", first)
 
 
 def test_the_server_answers_hostile_requests_with_a_404_page_and_escapes_names(tmp_path):
@@ -188,7 +242,7 @@ def test_the_server_answers_hostile_requests_with_a_404_page_and_escapes_names(t
     for table in (1, 2, 3):
         play(db, movement, table, 1)
         play(db, movement, table, 2)
-    key = pair_key(setup.the_event(db)[2], "1")
+    key = link_key(db, "1")
     with WebServer(location) as web:
         status, body = get(web.url + "/ru/")
         assert status == 200 and "Итоги онлайн" in body
@@ -205,7 +259,8 @@ def test_the_server_answers_hostile_requests_with_a_404_page_and_escapes_names(t
         for path in ("/de/", "/ru/board/7", "/ru/board/0", "/ru/board/-1", "/ru/board/1x",
                      "/ru/board/" + "9" * 5000, "/ru/board/%D9%A3", "/ru/pair/99",
                      "/ru/pair/" + "1" * 40, "/ru/pair/%3Cb%3E", "/ru/my/1/" + key * 3,
-                     "/ru/my/1/%s/board/9" % key, "/ru/../etc/passwd", "/nothing"):
+                     "/ru/my/1/%s/board/9" % key, "/ru/my/1/%D0%B9", "/ru/my/1/%FF",
+                     "/ru/my/1/%C3%A9/board/1", "/ru/../etc/passwd", "/nothing"):
             status, body = get(web.url + path)
             assert status == 404, path
             assert "Нет такой страницы" in body or "No such page" in body, path
@@ -361,3 +416,43 @@ def test_two_directors_holding_a_board_each_at_once_both_stay_held(event, monkey
     assert set_held_boards(db, [first], True)
     threads[0].join(30)
     assert done == [True] and live.held_boards(db, setup.the_event(db)[0]) == {first, second}
+
+
+def test_one_client_opening_many_streams_cannot_take_the_page_from_everyone(tmp_path):
+    """Each open page holds a change stream and a descriptor; one laptop opening a thousand
+    took every descriptor, and no phone got even the rankings. Streams beyond the caps are a
+    503 with Retry-After, the pages still load, and a stream closed frees its place."""
+    location = tmp_path / "event.db"
+    evening(location)[0].close()
+    with WebServer(location, "--streams", "3", "--streams-per-address", "2") as web:
+        one, two = stream(web.port), stream(web.port)
+        assert one.status == two.status == 200
+        refused = stream(web.port)  # this address has its two
+        assert refused.status == 503 and refused.getheader("Retry-After")
+        other = stream(web.port, "127.0.0.2")  # another client address
+        assert other.status == 200
+        assert stream(web.port, "127.0.0.3").status == 503  # three in all
+        assert get(web.url + "/ru/")[0] == 200
+        one.connection.close()
+        deadline = time.monotonic() + 20  # the server notices the closed stream
+        while (again := stream(web.port)).status == 503 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert again.status == 200
+        for r in (two, other, again):
+            r.connection.close()
+
+
+def stream(port, source="127.0.0.1"):
+    """The response to a change stream's request from address `source` (its first event
+    read when it is one)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10,
+                                      source_address=(source, 0))
+    conn.request("GET", "/events")
+    response = conn.getresponse()
+    response.connection = conn
+    if response.status == 200:
+        assert response.readline().startswith(b"event: change")
+    else:
+        response.read()
+        conn.close()
+    return response

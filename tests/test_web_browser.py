@@ -14,11 +14,9 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
-from web_support import WebServer, evening, play
+from web_support import WebServer, evening, link_key, play
 
 from host_sync.cli import main
-from host_sync.event import setup
-from host_sync.web.live import pair_key
 
 PUSH_S = 2  # the bound: a sync to the open page
 COMMAND_S = 10  # a director's hold/release: it must arrive without a reload, not race a sync
@@ -83,7 +81,7 @@ def scorecard_boards(browser):
 def test_a_pair_s_page_shows_the_boards_it_played_as_they_sync_and_hides_the_others(browser,
                                                                                        live):
     web, db, movement, _ = live
-    key = pair_key(setup.the_event(db)[2], "1")
+    key = link_key(db, "1")
     browser.get(web.url + "/ru/my/1/" + key)
     assert "Карточка пары: пара 1" in text(browser)
     assert scorecard_boards(browser) == set()

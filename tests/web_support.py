@@ -19,6 +19,7 @@ from sync_script import event_movement, table_round
 from host_sync.event import setup
 from host_sync.event.db import open_db
 from host_sync.station.ingest import ingest
+from host_sync.web.live import pair_key
 
 TABLES, BOARDS, ROUNDS = 3, 2, 2
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -32,6 +33,12 @@ def evening(location):
     for table in range(1, TABLES + 1):
         setup.register_terminal(db, "T%d" % table, 0)
     return db, movement
+
+
+def link_key(db, label):
+    """The key in pair `label`'s own link for the event's current session."""
+    event_id, _, key = setup.the_event(db)
+    return pair_key(key, setup.session_id(db, event_id), label)
 
 
 def play(db, movement, table, rnd, seed=1):

@@ -6,20 +6,39 @@ database is (flags, rulings, corrections are commands too), so holding needs no 
 over a club's plain-HTTP network and none in any address; the hold is a setting of the event,
 audited, and every open page follows it within a second, from every `web` process on the
 event. A pair's own view is opened by the link `publish links` prints for it (its key is an
-HMAC of the pair under the event's secret: one pair's link opens no other pair's view).
+HMAC of the session and pair under the event's secret: one pair's link opens no other pair's
+view, in this session or another).
 """
+
+import resource
 
 from host_sync.cli.lang import EVENT_DB, lang_option, say, tr
 from host_sync.cli.setup import actions
 from host_sync.errors import Refused
 from host_sync.event.db import open_db
 from host_sync.event.results import session_from_db
-from host_sync.event.setup import the_event
+from host_sync.event.setup import session_id, the_event
 from host_sync.scoring.board import METHODS
-from host_sync.web.app import Watcher, create_app
+from host_sync.web.app import MAX_STREAMS, STREAMS_PER_ADDRESS, Watcher, create_app
 from host_sync.web.live import pair_key, set_held, set_held_boards
 
 MAX_PORT = 65535
+MAX_STREAMS_ASKED = 100_000
+SPARE_FILES = 64  # descriptors kept for the database, page requests and the server itself
+
+
+def _descriptors(wanted):
+    """Raise this process's open-files limit towards `wanted`, as far as its hard limit lets
+    it (a shell's soft limit is often 1024): the limit now. Every open page's change stream
+    holds a descriptor."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return wanted
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        soft = target
+    return soft
 
 
 def run_web(args, out, err):
@@ -28,9 +47,19 @@ def run_web(args, out, err):
     if not 0 < args.port <= MAX_PORT:
         raise Refused("--port %d: expected 1..%d" % (args.port, MAX_PORT),
                       ru="--port %d: нужен номер от 1 до %d" % (args.port, MAX_PORT))
+    if not 0 < args.streams <= MAX_STREAMS_ASKED or not 0 <= args.streams_per_address:
+        raise Refused("--streams 1..%d and --streams-per-address 0 or more" % (
+            MAX_STREAMS_ASKED), ru="--streams от 1 до %d, --streams-per-address от 0" % (
+            MAX_STREAMS_ASKED))
     with open_db(args.event) as db:  # a wrong file or URL is refused before serving
         session_from_db(db, args.session)
-    app = create_app(Watcher(args.event, args.session, args.method or "mp"))
+    streams = min(args.streams, _descriptors(args.streams + SPARE_FILES) - SPARE_FILES)
+    if streams < args.streams:
+        err.write(say(args, "web: %d pages kept up to date at once (the open-files limit)\n",
+                      "web: обновляются %d страниц одновременно (предел открытых файлов)\n")
+                  % streams)
+    app = create_app(Watcher(args.event, args.session, args.method or "mp"), max(streams, 1),
+                     args.streams_per_address)
     out.write(say(args, "web: http://%s:%d/ru/ (Ctrl-C stops it)\n",
                   "web: http://%s:%d/ru/ (Ctrl-C — остановить)\n") % (args.host, args.port))
     out.flush()
@@ -79,11 +108,12 @@ def run_links(args, out, err):
         raise Refused("--url %s: expected http://HOST:PORT" % args.url,
                       ru="--url %s: нужен адрес вида http://HOST:PORT" % args.url)
     with open_db(args.event) as db:
-        key = the_event(db)[2]
+        event_id, _, key = the_event(db)
+        sid = session_id(db, event_id, args.session)
         pairs = sorted(session_from_db(db, args.session).pairs)
     for label in pairs:
         out.write("%s\t%s/%s/my/%s/%s\n" % (label, base, args.lang, label,
-                                            pair_key(key, label)))
+                                            pair_key(key, sid, label)))
     return 0
 
 
@@ -108,6 +138,16 @@ def add_commands(sub):
     web.add_argument("--session", type=int, metavar="N", help=_SESSION)
     web.add_argument("--method", choices=METHODS, help=tr(
         "the scoring method (default: matchpoints)", "метод подсчёта (по умолчанию: МП)"))
+    web.add_argument("--streams", type=int, default=MAX_STREAMS, metavar="N", help=tr(
+        "pages kept up to date at once (default %d); more are served without updates"
+        % MAX_STREAMS, "сколько страниц обновлять одновременно (по умолчанию %d); остальные "
+        "показываются без обновлений" % MAX_STREAMS))
+    web.add_argument("--streams-per-address", type=int, default=STREAMS_PER_ADDRESS,
+                     metavar="N", help=tr(
+                         "of those, from one client address (default %d; 0: no cap, behind a "
+                         "reverse proxy)" % STREAMS_PER_ADDRESS, "из них с одного адреса (по "
+                         "умолчанию %d; 0 — без ограничения, за обратным прокси)"
+                         % STREAMS_PER_ADDRESS))
     web.set_defaults(run=run_web)
     publish = sub.add_parser("publish", help=tr(
         "hold or release the live results; pairs' links",

@@ -22,12 +22,13 @@ import re
 import sqlite3
 import threading
 import time
+from collections import Counter
 from contextlib import asynccontextmanager
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.responses import HTMLResponse, RedirectResponse, StreamingResponse
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, StreamingResponse
 from starlette.routing import Route
 
 from host_sync.errors import Refused
@@ -42,6 +43,8 @@ from host_sync.web.words import words
 POLL_S = 0.5  # how often the watcher reads the change marker
 STOP_S = 0.5  # at most this long between two looks at the stop signal while listening
 KEEPALIVE_S = 15  # a comment line on an idle stream, so proxies keep it open
+MAX_STREAMS = 400  # change streams open at once (a room of phones; `web` may raise it)
+STREAMS_PER_ADDRESS = 16  # from one client address: a phone's tabs, not a laptop's thousand
 MAX_LABEL = 8
 BOARD = re.compile(r"[0-9]{1,4}")
 NO_STORE = {"Cache-Control": "no-store"}
@@ -144,10 +147,18 @@ def _environment():
     return env
 
 
-def create_app(watcher):
-    """The ASGI application of one event; `watcher` is started and stopped with it."""
+def create_app(watcher, streams=MAX_STREAMS, per_address=STREAMS_PER_ADDRESS):
+    """The ASGI application of one event; `watcher` is started and stopped with it.
+
+    At most `streams` change streams are open at once, and `per_address` from one client
+    address (0: no such cap, for a server behind a reverse proxy, where every client has the
+    proxy's): each holds a connection and a file descriptor for as long as the page is open,
+    and one laptop opening a thousand took the descriptors every page needs, so no phone got
+    even the rankings. A stream beyond a cap is a 503 with Retry-After; the page itself still
+    loads and can be reloaded by hand."""
     env = _environment()
     notation = {lg: Notation(lg) for lg in LANGUAGES}
+    open_streams = Counter()  # client address -> its open change streams
 
     def page(request, template, status=200, own_view=False, **values):
         """A page of everyone's view, or of a pair's own (own_view): the marker it carries is
@@ -247,16 +258,28 @@ def create_app(watcher):
 
     async def events(request):
         """Server-sent events: `change` with the markers now (everyone's view's, then the
-        pairs' own views'), then at every change."""
+        pairs' own views'), then at every change; a 503 beyond the caps (create_app)."""
+        address = request.client.host if request.client else ""
+        if sum(open_streams.values()) >= streams or (
+                per_address and open_streams[address] >= per_address):
+            return PlainTextResponse("too many open pages\n", 503,
+                                     headers={"Retry-After": str(KEEPALIVE_S)})
+        open_streams[address] += 1  # counted from here, not from the stream's first step
+
         async def stream():
-            marker = None
-            while not await request.is_disconnected():
-                snap = await watcher.changed(marker, KEEPALIVE_S)
-                if snap is None:
-                    yield ": keepalive\n\n"
-                    continue
-                marker = snap.marker
-                yield "event: change\ndata: %d %d\n\n" % (snap.public_marker, marker)
+            try:
+                marker = None
+                while not await request.is_disconnected():
+                    snap = await watcher.changed(marker, KEEPALIVE_S)
+                    if snap is None:
+                        yield ": keepalive\n\n"
+                        continue
+                    marker = snap.marker
+                    yield "event: change\ndata: %d %d\n\n" % (snap.public_marker, marker)
+            finally:
+                open_streams[address] -= 1
+                if not open_streams[address]:
+                    del open_streams[address]
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache",
                                           "X-Accel-Buffering": "no"})

@@ -12,7 +12,9 @@ The embargo (the players' top complaint about live results is a board shown too 
   held board is on nobody's view, its own pairs' included, and out of the public rankings.
 "Played" means the table has a line in `results` (scored, waiting for the director, or an
 adjusted score), so a line the host has not verified still counts as played, and a table that
-has not synced yet keeps the board out of everyone's view.
+has not synced yet keeps the board out of everyone's view. Only the lines of the rounds that
+play the board count towards that: a board keyed in by mistake at a table whose round does not
+play it (flagged wrong_board) makes no table of it played.
 
 Changes are noticed by the database's change marker, MAX(audit.id): every change to the event
 is written with its audit row in the same transaction (host_sync.event.db), a sync as well as a
@@ -93,10 +95,12 @@ def set_held_boards(db, boards, held, actor=ACTOR):
         return True
 
 
-def pair_key(event_key, label):
-    """The key in a pair's own link: an HMAC of its label under the event's secret, so the
-    host can check a link without storing keys and one pair's link opens no other pair's view."""
-    return hmac.new(event_key, b"web-pair:" + str(label).encode("utf-8"),
+def pair_key(event_key, session_id, label):
+    """The key in a pair's own link: an HMAC of its session and label under the event's
+    secret, so the host can check a link without storing keys and one pair's link opens no
+    other pair's view: not in another session either, where its number may be another pair's
+    (a link of the first session opened the second's pair of that number)."""
+    return hmac.new(event_key, b"web-pair:%d:%s" % (session_id, str(label).encode("utf-8")),
                     hashlib.sha256).hexdigest()[:PAIR_KEY_HEX]
 
 
@@ -126,9 +130,10 @@ class Snapshot:
         return frozenset() if self.held else self.complete - self.held_boards
 
     def check_key(self, label, key):
-        """True when `key` is the pair's own: compared in constant time."""
-        own = self.keys.get(label)
-        return own is not None and hmac.compare_digest(own, str(key))
+        """True when `key` is the pair's own: compared in constant time (a key that is not
+        ASCII is no key: compare_digest refuses to compare such text, which was a 500)."""
+        own, key = self.keys.get(label), str(key)
+        return own is not None and key.isascii() and hmac.compare_digest(own, key)
 
 
 def snapshot(db, number=None, method="mp", previous=None):
@@ -149,28 +154,32 @@ def snapshot(db, number=None, method="mp", previous=None):
             "JOIN tables t ON t.id = ro.table_id JOIN sections s ON s.id = t.section_id "
             "WHERE s.session_id = ? AND ro.ns_pair IS NOT NULL AND ro.ew_pair IS NOT NULL "
             "GROUP BY rb.board", (sid,)))
-        lines = sorted(tuple(r) for r in db.all(
-            "SELECT s.letter, ro.ns_pair, ro.ew_pair, r.board FROM results r "
-            "JOIN rounds ro ON ro.id = r.round_id JOIN tables t ON t.id = ro.table_id "
-            "JOIN sections s ON s.id = t.section_id WHERE s.session_id = ?", (sid,)))
+        lines = sorted(tuple(r) for r in db.all(  # and whether the round plans the board
+            "SELECT s.letter, ro.ns_pair, ro.ew_pair, r.board, EXISTS (SELECT 1 FROM "
+            "round_boards rb WHERE rb.round_id = r.round_id AND rb.board = r.board) FROM "
+            "results r JOIN rounds ro ON ro.id = r.round_id JOIN tables t ON "
+            "t.id = ro.table_id JOIN sections s ON s.id = t.section_id WHERE "
+            "s.session_id = ?", (sid,)))
     read = (held, one_by_one, expected, lines, session)
     if previous is not None and previous.read == read:
         return previous
     played, tables = {}, {}
-    for letter, ns, ew, board in lines:
-        tables[board] = tables.get(board, 0) + 1
+    for letter, ns, ew, board, planned in lines:
+        if planned:  # a board keyed at a table that does not play it counts for no table
+            tables[board] = tables.get(board, 0) + 1
         for pair in (ns, ew):
             label = str(pair) if single else "%s%d" % (letter, pair)
             played.setdefault(label, set()).add(board)
     complete = frozenset(b for b, n in expected.items() if tables.get(b, 0) >= n)
     shown = complete - one_by_one
     public = replace(session, results=[r for r in session.results if r.board in shown])
-    public_read = (True,) if held else (False, shown, public)
+    public_read = (True,) if held else (False, shown, one_by_one, public)  # the rankings
+    # name the boards held: holding one not complete yet changes that page too
     public_marker = previous.public_marker if previous is not None and \
         previous.public_read == public_read else marker
     return Snapshot(marker, held, session, score_session(public), score_session(session),
                     complete, {p: frozenset(b) for p, b in played.items()},
-                    {p: pair_key(event_key, p) for p in session.pairs}, one_by_one, read,
+                    {p: pair_key(event_key, sid, p) for p in session.pairs}, one_by_one, read,
                     public_marker, public_read)
 
 
