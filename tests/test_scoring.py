@@ -155,6 +155,25 @@ def test_session_mp_totals_ranking_and_12c2c():
     assert by_pair["1"].boards == 3
 
 
+def test_12c2c_takes_the_share_of_all_the_matchpoints_possible_on_the_other_boards():
+    """«получает в сессии больше, чем 60% всех возможных матч-пунктов»: pair 1 topped a board
+    played twice (2 of 2) and scored 6 of 16 on one played nine times, 8 of 18 in all
+    (44.4 %): its A+ stays 60 %, where the average of its boards' percentages (68.75) had
+    raised it. With 14 of 16 on the second board its share is 16 of 18, and that it gets."""
+    def session(second):
+        s = Session(method="mp", results=[
+            Result(1, "1", "11", assigned=500), Result(1, "2", "12", assigned=-100),
+            Result(2, "1", "11", assigned=second),
+            Result(3, "1", "11", ns_artificial="A+", ew_artificial="A-")])
+        s.results += [Result(b, str(k), str(10 + k), assigned=100 * k) for b in (2, 3)
+                      for k in range(2, 10)]
+        return score_session(s).lines[3][0]
+
+    low, high = session(450), session(850)
+    assert (low.ns_value, low.top) == (F(60) * 16 / 100, 16)
+    assert high.ns_value == F(100 * 16, 18) * 16 / 100
+
+
 def test_session_imps_and_total_points():
     scored = score_session(_session("cross-imps"))
     assert scored.lines[1][2].ns_value == 3  # A+ = +3 IMPs; own average is lower

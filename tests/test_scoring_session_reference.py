@@ -116,17 +116,17 @@ def reference(session):
                 if scored != field:
                     mp = (mp + 1) * F(field, scored) - 1  # Neuberg
                 values.append((pair_of(r), top, mp, None))
-    percent = lambda v, top: F(100 * v, top) if top else F(50)  # noqa: E731
-    own = {}
+    own = {}  # pair -> its matchpoints and tops on the boards it was not artificial on
     for pair, top, v, code in values:
-        if code is None:
-            own.setdefault(pair, []).append(percent(v, top))
+        if code is None and top:
+            own.setdefault(pair, []).append((v, top))
     out = {}
     for pair, top, v, code in values:
-        if code is not None:
+        if code is not None:  # 12C2(c): «60% всех возможных матч-пунктов» of those boards
             pct = ARTIFICIAL_PERCENT[code]
             mine = own.get(pair)
-            average = sum(mine) / len(mine) if mine else None
+            average = F(100 * sum(v for v, _ in mine), sum(t for _, t in mine)) if mine \
+                else None
             if average is not None and (code == "A+" and average > pct
                                         or code == "A-" and average < pct):
                 pct = average

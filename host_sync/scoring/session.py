@@ -335,31 +335,32 @@ def _sides(travellers):
 
 
 def _apply_session_rule(session, travellers):
-    """Law 12C2(c): A+ / A- become the pair's average on its other boards when that is better
-    (non-offender above 60 %) or worse (offender below 40 %)."""
+    """Law 12C2(c): A+ / A- become what the pair scored on its other boards when that is
+    better (non-offender above 60 %) or worse (offender below 40 %): in matchpoints the share
+    of all the matchpoints possible there («60% всех возможных матч-пунктов», so a board
+    with a larger top weighs more; a board with none compared nothing), in IMPs the average
+    a board."""
     if session.method not in ("mp", "cross-imps", "butler"):
         return
     sides = list(_sides(travellers))
     ruled = {pair for pair, side, code, t, i in sides if code in ("A+", "A-")}
     if not ruled:
         return
-
-    def value(side, t, i):  # a percentage in matchpoints, else IMPs
-        v = t.values[side][i]
-        return _percent(v, t.top) if session.method == "mp" else v
-    sums = {}
+    mp = session.method == "mp"
+    sums = {}  # pair -> (matchpoints or IMPs, tops or boards) on its other boards
     for pair, side, code, t, i in sides:
-        if pair in ruled and not code:
-            total, count = sums.get(pair, (0, 0))
-            sums[pair] = (total + value(side, t, i), count + 1)
+        if pair in ruled and not code and (t.top or not mp):
+            total, out_of = sums.get(pair, (0, 0))
+            sums[pair] = (total + t.values[side][i], out_of + (t.top if mp else 1))
     for pair, side, code, t, i in sides:
         if code not in ("A+", "A-"):
             continue
-        total, count = sums.get(pair, (0, 0))
-        average = Fraction(total) / count if count else None
-        ruled_value = session_rule(code, value(side, t, i), average)
-        t.values[side][i] = (ruled_value * t.top / 100 if session.method == "mp"
-                             else ruled_value)
+        total, out_of = sums.get(pair, (0, 0))
+        other = (Fraction(100 * total, out_of) if mp else Fraction(total, out_of)) \
+            if out_of else None
+        value = t.values[side][i]
+        ruled_value = session_rule(code, _percent(value, t.top) if mp else value, other)
+        t.values[side][i] = ruled_value * t.top / 100 if mp else ruled_value
 
 
 def _standings(session, travellers):
