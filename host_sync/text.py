@@ -5,10 +5,11 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 
-def number_text(value, places=2):
-    """A score for a table: an integer when whole, else rounded half up to `places`."""
+def number_text(value, places=2, whole=True):
+    """A score for a table: an integer when whole (unless whole=False: a column of
+    percentages), else rounded half up to `places`."""
     value = Fraction(value)
-    if value.denominator == 1:
+    if whole and value.denominator == 1:
         return str(value.numerator)
     exact = Decimal(value.numerator) / Decimal(value.denominator)
     return str(exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))

@@ -331,3 +331,17 @@ def test_hostile_hand_records_get_no_analysis(deal, dealer, vul):
     no table and no par (never a crash, never a par for the wrong board)."""
     from host_sync.reports.analysis import analyse
     assert analyse(deal, dealer, vul) is None
+
+
+def test_pages_round_as_the_files_do():
+    """A pair on 52 of 128 matchpoints, 40.625 %: the pages said 40.62 (float formatting) and
+    the PBN and USEBIO files 40.63 (half up, text.number_text); now every room says 40.63,
+    and the console's percentage column keeps two places."""
+    from fractions import Fraction
+
+    from host_sync.reports.render import num
+    from host_sync.text import number_text
+
+    assert num(Fraction(100 * 52, 128)) == number_text(Fraction(325, 8)) == "40.63"
+    assert num(Fraction(107, 40)) == "2.68" and num(50) == "50" and num(None) == ""
+    assert number_text(Fraction(50), whole=False) == "50.00"

@@ -24,6 +24,6 @@ def print_rankings(console, scored, lang="ru"):
             row = [s.label or str(s.place), s.pair, session.pair(s.pair).title(),
                    number_text(s.total)]
             if percent:
-                row.append("%.2f" % float(s.percent))
+                row.append(number_text(s.percent, places=2, whole=False))
             table.add_row(*row)
         console.print(table)

@@ -1,6 +1,5 @@
 """Render a scored session as a static HTML site (one folder per language, works offline)."""
 
-from fractions import Fraction
 from pathlib import Path
 
 from bridge.seats import SEATS
@@ -13,6 +12,7 @@ from host_sync.reports.charts import frequency_chart, ranking_chart
 from host_sync.reports.i18n import texts
 from host_sync.reports.notation import Notation, suits
 from host_sync.scoring.session import score_session
+from host_sync.text import number_text
 
 SUIT_SYMBOLS = (("\u2660", "black"), ("\u2665", "red"), ("\u2666", "red"), ("\u2663", "black"))
 DD_ROWS = ("N", "S", "E", "W")  # the double-dummy table's rows, partners together
@@ -21,11 +21,10 @@ HAND_CELLS = {"N": 1, "W": 3, "E": 5, "S": 7}
 
 
 def num(value):
-    """A number for a table cell: whole numbers plain, others to two decimals."""
-    if value is None:
-        return ""
-    value = Fraction(value)
-    return str(value.numerator) if value.denominator == 1 else "%.2f" % float(value)
+    """A number for a table cell: whole numbers plain, others to two decimals rounded half
+    up, as the files print them (text.number_text: 40.625 % is 40.63 on every page and in
+    every file, where float formatting gave 40.62 here)."""
+    return "" if value is None else number_text(value)
 
 
 def points(value):
