@@ -82,6 +82,16 @@ def test_butler_datum_and_trim():
     assert imps.datum([15, 5]) == 10 and imps.datum([-15, -5]) == -10 and imps.datum([-5, 0]) == 0
 
 
+def test_a_butler_board_has_one_datum_and_each_side_the_other_s_imps_negated():
+    """NS scores 0, -20, -20, -20 (mean -15): NS's datum is -10; a datum of EW's own from the
+    negated scores was 20, and the 0 line cost EW an IMP that NS did not win."""
+    ns, ew = board.score_plain([0, -20, -20, -20], "butler")
+    assert ns == [imps.imps(10), imps.imps(-10), imps.imps(-10), imps.imps(-10)] == [0, 0, 0, 0]
+    assert ew == [-v for v in ns]
+    ns, ew = board.score_plain([0, -20, -20, -30], "butler")  # mean -17.5: datum -20
+    assert (ns[0], ew[0]) == (1, -1)
+
+
 def test_artificial_scores_on_a_matchpoint_board():
     lines = [Line(620), Line(170), Line(-100), Line(ns_artificial="A+", ew_artificial="A-")]
     values = board.score_board(lines, "mp")

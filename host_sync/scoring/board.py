@@ -51,18 +51,20 @@ def score_board(lines, method="mp", trim=0):
 def score_plain(scores, method="mp", trim=0):
     """(NS values, EW values) for the common traveller: NS points only (ints), none artificial,
     weighted, split or fouled. EW's values follow from NS's (top minus NS matchpoints, IMPs
-    and points negated), except Butler whose rounded datum is not symmetric."""
+    and points negated): Butler's too, against the one datum of the board (a datum of its
+    own for EW, rounded from the negated scores, could differ by ten points, and a line then
+    cost one side an IMP the other did not win; Law 78B compares the two scores once)."""
     if method == "mp":
         ns = mp_scoring.plain_matchpoints(scores)
         top = mp_scoring.top(len(scores))
         return ns, [top - mp for mp in ns]
     if method == "cross-imps":
         ns = imp_scoring.cross_imps(scores)
-        return ns, [-value for value in ns]
-    if method == "butler":
-        return (imp_scoring.butler(scores, trim)[1],
-                imp_scoring.butler([-s for s in scores], trim)[1])
-    return scores, [-s for s in scores]
+    elif method == "butler":
+        ns = imp_scoring.butler(scores, trim)[1]
+    else:
+        ns = scores
+    return ns, [-value for value in ns]
 
 
 def _plain_line(line):
