@@ -140,6 +140,30 @@ def test_session_round_trip_through_pbn():
     assert "TotalScoreTable" in games[-1].sections
 
 
+def test_a_trimmed_butler_an_unknown_deal_and_tied_places_are_written_as_pbn_says():
+    """A Butler datum dropping one score at each end is PBN's "IMP;Butler-2" (3.4.12; it was
+    written as plain Butler and read back untrimmed, other IMPs), a deal not known gives no
+    hand ("-" for each, 3.4.11; "" is for a tag that does not apply), and a tie's Rank is its
+    best place (5.10: "1", not "1="), with the field of each row when NS and EW are ranked
+    apart."""
+    s = Session(name="Butler", method="butler", trim=1)
+    s.results = [Result(1, str(n), str(10 + n), "4S", "N", tricks)
+                 for n, tricks in enumerate((10, 10, 9, 11, 8, 12), start=1)]
+    text = export_text(session_games(s))
+    games = list(parse_text(text))
+    assert games[0].tags["Scoring"] == "IMP;Butler-2"
+    assert games[0].tags["Deal"] == "N:- - - -"
+    assert str(endplay_pbn.loads(text)[0].deal) == "N:... ... ... ..."
+    again = session_from_games(parse_text(text))
+    assert (again.method, again.trim, again.boards[1].deal) == ("butler", 1, "")
+    assert [x.ns_value for x in score_session(again).lines[1]] == [
+        x.ns_value for x in score_session(s).lines[1]]
+    rows = Table.from_game(games[-1], "TotalScoreTable").dicts()
+    assert {(r["Rank"], r["Direction"]) for r in rows if r["PairId"] in ("1", "2")} == {
+        ("3", "NS")}  # pairs 1 and 2 (4S=) tie for third, after 4S+2 and 4S+1
+    assert all(r["Rank"].isdigit() for r in rows)
+
+
 def test_rescore_mp_reproduces_okbridge(tmp_path, corpus):
     out = tmp_path / "mp.pbn"
     games, tables = rescore_file(corpus / "okbridge-scoretables/mp_2_7.pbn", out, "mp")

@@ -13,6 +13,8 @@ OptimumResultTable (5.7: the tricks of each declarer in each denomination, 20 ro
 Import reads such games back into a `Session`.
 """
 
+import re
+
 from bridge import boards as board_rules
 from bridge.seats import SEATS, lho, parse_seat
 
@@ -28,14 +30,33 @@ SCORING_TAG = {("mp", 2): "MP;MP1", ("mp", 1): "MP;MP2", ("cross-imps", 2): "IMP
                ("butler", 2): "IMP;Butler", ("total", 2): "TotalPoints"}
 
 
+BUTLER_TRIMMED = re.compile(r"IMP;Butler-([0-9]{1,3})")  # the N extreme scores not used
+
+
 def _scoring_tag(session):
+    """The Scoring tag; a Butler datum that drops `trim` scores at each end is PBN's
+    "Butler-2" (the 2 extreme scores not used) for 1, and Butler-N alike for more."""
+    if session.method == "butler" and session.trim:
+        return "IMP;Butler-%d" % (2 * session.trim)
     return SCORING_TAG.get((session.method, session.scale if session.method == "mp" else 2))
 
 
+def _known(deal):
+    """A Deal tag's value, "" when it gives no hand ("N:- - - -": 3.4.11, a hand not given
+    is "-"; what this export writes for a board without a hand record, where "" is the
+    value of a tag that does not apply and readers such as endplay refuse "?")."""
+    hands = deal.split(":", 1)[-1].split()
+    return "" if hands and all(hand == "-" for hand in hands) else deal
+
+
 def _method_from_tag(text):
+    """(method, scale, trim) of a Scoring tag `_scoring_tag` writes."""
     for (method, scale), tag in SCORING_TAG.items():
         if tag == text:
-            return method, scale
+            return method, scale, 0
+    trimmed = BUTLER_TRIMMED.fullmatch(text)
+    if trimmed and int(trimmed.group(1)) % 2 == 0 and int(trimmed.group(1)):
+        return "butler", 2, int(trimmed.group(1)) // 2
     raise Refused("Scoring tag %r is not one this program writes" % text)
 
 
@@ -75,7 +96,8 @@ def _game(session, result, board):
             "Date": date, "Board": str(result.board),
             "West": west, "North": north, "East": east, "South": south,
             "Dealer": SEATS[board.dealer_seat()], "Vulnerable": board.vul(),
-            "Deal": board.deal or "", "Scoring": _scoring_tag(session) or "?",
+            "Deal": board.deal or "%s:- - - -" % SEATS[board.dealer_seat()],
+            "Scoring": _scoring_tag(session) or "?",
             "Declarer": result.declarer, "Contract": result.contract,
             "Result": "" if result.tricks is None else str(result.tricks),
             "PairId_NS": result.ns, "PairId_EW": result.ew}
@@ -148,14 +170,20 @@ def _score_table(session, scored_lines):
 
 
 def _total_table(session, scored):
+    """The TotalScoreTable: Rank is the best place of a tie (5.10), and when the pairs are
+    ranked NS and EW apart a Direction column (a column of this project's, 5.2 allows it)
+    tells the two fields' rows apart."""
     mp = session.method == "mp"
-    columns = "Rank\\4R;PairId\\4R;Names;%s\\8R;%sNrBoards\\3R" % (
+    fields = any(s.direction for s in scored.standings)
+    columns = "Rank\\4R;%sPairId\\4R;Names;%s\\8R;%sNrBoards\\3R" % (
+        "Direction\\2R;" if fields else "",
         "TotalMP" if mp else "TotalIMP" if session.method != "total" else "TotalScore",
         "TotalPercentage\\6R;" if mp else "")
     table = Table.parse(columns, [])
     for s in scored.standings:
         pair = session.pair(s.pair)
-        row = [s.label, s.pair, ";".join(pair.names), number_text(s.total)]
+        row = [str(s.place)] + ([s.direction] if fields else []) + [
+            s.pair, ";".join(pair.names), number_text(s.total)]
         if mp:
             row.append(number_text(s.percent))
         row.append(str(s.boards))
@@ -258,7 +286,7 @@ def session_from_games(games, name=None):
                       info=_info_from_tags(games[0].tags))
     scoring = games[0].tags.get("Scoring", "")
     if scoring and scoring != "?":
-        session.method, session.scale = _method_from_tag(scoring)
+        session.method, session.scale, session.trim = _method_from_tag(scoring)
     for game in games:
         if game.error:
             raise Refused(game.error)
@@ -266,7 +294,7 @@ def session_from_games(games, name=None):
         session.results.append(result)
         tags = game.tags
         board = session.boards.get(result.board) or Board(result.board)
-        board.deal = board.deal or tags.get("Deal", "")
+        board.deal = board.deal or _known(tags.get("Deal", ""))
         if tags.get("Dealer"):
             board.dealer = parse_seat(tags["Dealer"])
         if tags.get("Vulnerable"):
