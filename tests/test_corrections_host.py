@@ -124,6 +124,35 @@ def test_every_adjusted_score_of_law_12c_is_scored_as_given(event):
         assert score_session(session_from_db(db)).standings
 
 
+def test_a_fouled_board_s_groups_are_scored_apart_from_the_database(event, capsys, tmp_path):
+    """Law 81B: «разделяет результаты на группы и производит подсчет результатов в каждой
+    группе отдельно». The director puts a table's line in a group (`result fouled`): read
+    from the database it is compared only within its group, raised to the whole field
+    (Neuberg), the exports carry it, and --clear puts it back."""
+    with open_db(event) as db:
+        setup.register_terminal(db, "PICO-04", 0)  # table 4 plays boards 1-4 in round 2
+        records, _ = table_round(4, MOVEMENT, 4, 2)
+        ingest(db, "PICO-04", 0, numbered(records))
+        plain = score_session(session_from_db(db)).lines
+        board = next(b for b in (1, 2, 3, 4) if sorted(x.ns_value for x in plain[b]) == [0, 2])
+        assert main(["result", "fouled", str(event), "--table", "1", "--board", str(board),
+                     "--group", "B"]) == 0
+        assert ", group B" in capsys.readouterr().out
+        assert line(db, 1, board)["fouled"] == "B"
+        audit = db.one("SELECT * FROM audit WHERE tbl = 'results' ORDER BY id DESC LIMIT 1")
+        assert json.loads(audit["new"]) == {"fouled": "B"}
+        session = session_from_db(db)
+        assert sorted(r.group or "" for r in session.results if r.board == board) == ["", "B"]
+        assert [x.ns_value for x in score_session(session).lines[board]] == [1, 1]
+        save(session, tmp_path / "fouled.pbn")
+        again = load(tmp_path / "fouled.pbn")
+        assert sorted(r.group or "" for r in again.results if r.board == board) == ["", "B"]
+        assert main(["--lang", "ru", "result", "fouled", str(event), "--table", "1",
+                     "--board", str(board), "--clear"]) == 0
+        assert "группа B" in capsys.readouterr().out and line(db, 1, board)["fouled"] is None
+        assert {r.group for r in session_from_db(db).results} == {None}
+
+
 def test_a_deleted_result_leaves_the_traveller_and_the_audit_keeps_it(event):
     with open_db(event) as db:
         corrections.correct(db, corrections.locate(db, 4, 1), "pass")
@@ -161,6 +190,11 @@ def test_the_open_flags_of_the_board_are_ruled_by_the_correction(event):
     (["adjust", "--table", "1", "--board", "1", "--split", "60% 4S N 10", "4S N 9"],
      "without weights"),
     (["delete", "--table", "3", "--board", "9"], "has no result on board 9"),
+    (["fouled", "--table", "3", "--board", "9", "--group", "B"], "no result on board 9 in"),
+    (["fouled", "--table", "1", "--board", "1"], "give --group NAME, or --clear"),
+    (["fouled", "--table", "1", "--board", "1", "--group", "B", "--clear"], "or --clear"),
+    (["fouled", "--table", "1", "--board", "1", "--group", "x" * 17], "1 to 16 printable"),
+    (["fouled", "--table", "1", "--board", "1", "--group", "a\tb"], "1 to 16 printable"),
 ])
 def test_a_correction_that_makes_no_sense_is_refused_and_changes_nothing(event, capsys, argv,
                                                                          why):

@@ -23,7 +23,7 @@ _TEXT = {
            "count": "флагов: %d (открыто %d), решений: %d",
            "line": "сдача %d, стол %s%d, тур %d: %s (было: %s)", "nothing": "нет результата",
            "passed": "все пасовали", "adjusted": "присуждённый счёт %s", "deleted": "удалён",
-           "not_played": "не играна",
+           "not_played": "не играна", "group": ", группа %s",
            "unverified": " (не подтверждён)",
            "what": {"accept": "принято", "reject": "отклонено", None: "применено движком",
                     "irregular": "нарушение", "dispute": "спор", "dircall": "вызов судьи",
@@ -57,7 +57,7 @@ _TEXT = {
            "nowhere": "outside a round", "count": "flags: %d (%d open), rulings: %d",
            "line": "board %d, table %s%d, round %d: %s (was: %s)", "nothing": "no result",
            "passed": "passed out", "adjusted": "adjusted score %s", "deleted": "deleted",
-           "not_played": "not played",
+           "not_played": "not played", "group": ", group %s",
            "unverified": " (not verified)",
            "what": {"accept": "accepted", "reject": "rejected", None: "applied by the engine",
                     "irregular": "irregularity", "dispute": "dispute",
@@ -150,6 +150,20 @@ def add_commands(sub):
         "The line leaves the traveller; the audit keeps its last values.",
         "Строка уходит из протокола; журнал изменений хранит её последние значения."))
     dele.set_defaults(run=run_delete)
+    foul = _line_parser(res_sub, "fouled", tr(
+        "put a table's result on a fouled board in a group (Law 81B)",
+        "отнести результат стола на испорченной сдаче к группе (Закон 81Б)"), tr(
+        "--group names the version of the board the table played (1 to 16 characters); the "
+        "groups are scored apart, each raised to the whole field (Neuberg). --clear puts the "
+        "line back with the board as dealt.",
+        "--group — название варианта сдачи, который играл стол (от 1 до 16 знаков); группы "
+        "считаются отдельно, каждая приводится ко всему полю (Нойберг). --clear возвращает "
+        "строку к сдаче в её правильном виде."))
+    foul.add_argument("--group", metavar="NAME", help=tr("the group's name",
+                                                         "название группы"))
+    foul.add_argument("--clear", action="store_true", help=tr(
+        "no group: the board as dealt", "без группы: сдача в правильном виде"))
+    foul.set_defaults(run=run_fouled)
 
 
 def _line_parser(sub, name, help, description):
@@ -201,6 +215,14 @@ def run_delete(args, out, err):
     return _change(args, out, lambda db, where: corrections.delete(db, where, args.actor))
 
 
+def run_fouled(args, out, err):
+    if (args.group is None) == (not args.clear):
+        raise corrections.CorrectionError("give --group NAME, or --clear",
+                                          ru="укажите --group NAME или --clear")
+    return _change(args, out, lambda db, where: corrections.fouled(db, where, args.group,
+                                                                   args.actor))
+
+
 def line_text(row, t):
     """A stored traveller line in a few words."""
     if row is None:
@@ -214,6 +236,8 @@ def line_text(row, t):
     else:
         text = "%s, NS %+d" % (_part(row["bid"], row["risk"], row["declarer"], row["tricks"]),
                                row["score_ns"])
+    if row["fouled"] is not None:
+        text += t["group"] % row["fouled"]
     return text + ("" if row["verified"] else t["unverified"])
 
 

@@ -241,6 +241,32 @@ def adjust(db, where, adj, actor=ACTOR, terminal=None):
     return _write(db, where, values, actor, terminal)
 
 
+MAX_GROUP = 16  # characters of a fouled board's group name
+
+
+def fouled(db, where, group, actor=ACTOR):
+    """Law 81B: the line goes into the fouled board's group `group` (a short name: the
+    version of the board it was played in), or back to the board as dealt (None); every
+    group is scored apart (scoring.board, Neuberg to the whole field). Audited; returns the
+    old line."""
+    if group is not None and not (isinstance(group, str) and 0 < len(group) <= MAX_GROUP
+                                  and group.isprintable() and group.strip() == group):
+        raise CorrectionError("a group is 1 to %d printable characters, not %r" % (
+            MAX_GROUP, group), ru="группа — от 1 до %d печатных знаков, а не %r" % (
+            MAX_GROUP, group))
+    with db.transaction():
+        old = db.one("SELECT * FROM results WHERE round_id = ? AND board = ?",
+                     (where.round_id, where.board))
+        if old is None:
+            raise CorrectionError(
+                "table %s%d has no result on board %d in round %d to put in a group" % (
+                    where.section, where.table, where.board, where.round),
+                ru="у стола %s%d нет результата сдачи %d в туре %d, чтобы отнести его к "
+                   "группе" % (where.section, where.table, where.board, where.round))
+        db.update("results", {"id": old["id"]}, {"fouled": group}, actor)
+    return dict(old)
+
+
 def delete(db, where, actor=ACTOR):
     """The table's line on the board removed (the audit keeps its last values); the old line."""
     with db.transaction():

@@ -65,7 +65,7 @@ def session_from_db(db, number=None, method="mp"):
             "WHERE s.session_id = ? AND r.verified = 1 ORDER BY r.board, ro.ns_pair", (sid,)):
         result = Result(board=row["board"], ns=label(row["letter"], row["ns_pair"]),
                         ew=label(row["letter"], row["ew_pair"]), round=row["rnd"],
-                        table=row["tbl"])
+                        table=row["tbl"], group=row["fouled"])
         if row["adjustment"] and not _adjusted(result, json.loads(row["adjustment"]),
                                                row["board"], session):
             continue  # not played: no line on the traveller
