@@ -251,3 +251,118 @@ def test_serve_offers_a_code_to_a_terminal_once_and_spends_it_on_the_one_that_ta
         other.unplug()
     with open_db(event_db) as db:
         assert db.value("SELECT COUNT(*) FROM terminals") == 2
+
+
+def test_the_live_table_shows_what_a_device_said_as_text_not_markup(tmp_path):
+    """A hello naming itself "[/]" put rich markup into the table: the display froze and
+    serve stopped with a MarkupError at Ctrl-C. What a device or a port says is shown as it
+    is."""
+    from host_sync.station.sync import Progress
+
+    station = serve.Station(str(tmp_path / "event[b].db"), [])
+    p = Progress("/dev/ttyACM0")
+    p.terminal, p.refused["type[/]"] = "[/]", 1
+    station.snapshot = lambda: [("/dev/[red]x", "error", p, "the identity '[/]' is not ok")]
+    text = _render_text(station)
+    for said in ("[/]", "/dev/[red]x", "type[/] 1", "the identity '[/]' is not ok",
+                 "event[b].db"):
+        assert said in text, said
+
+
+def test_the_summary_keeps_a_terminal_pending_until_that_terminal_syncs(event_db):
+    """One cable, terminal after terminal: PICO-01's sync was cut, PICO-02 then synced on the
+    same port, and the summary said nothing pending (it kept one outcome per port). It keeps
+    each terminal's last one now; a port's failure before any hello is cleared by the next
+    terminal done there, and a terminal done on another port is done."""
+    from host_sync.station.sync import Progress
+
+    def outcome(path, terminal, state, error=None):
+        p = Progress(path)
+        p.terminal, p.pending = terminal, 60 if state == "error" else 0
+        return path, state, p, error
+
+    station = serve.Station(str(event_db), [])
+    station.finished = [outcome("/dev/ttyACM0", "PICO-01", "error", "link lost"),
+                        outcome("/dev/ttyACM0", "PICO-02", "done"),
+                        outcome("/dev/ttyACM1", None, "error", "no hello"),
+                        outcome("/dev/ttyACM1", "PICO-03", "done"),
+                        outcome("/dev/ttyACM2", "PICO-04", "error", "link lost"),
+                        outcome("/dev/ttyACM3", "PICO-04", "done")]
+    pending = station.summary()["pending"]
+    assert [(path, terminal, left, why) for path, terminal, left, why in pending] == [
+        ("/dev/ttyACM0", "PICO-01", 60, "link lost")]
+
+
+def test_the_live_table_and_a_sync_s_reason_speak_the_station_s_language(event_db,
+                                                                         monkeypatch):
+    """The table was English whatever the language, and a failed sync's reason lost its
+    Russian (str() of the refusal)."""
+    import contextlib
+
+    from host_sync.station.sync import Progress, SyncFailed
+
+    class Refusing:
+        def __init__(self, *args, **kwargs):
+            self.progress = Progress("/dev/ttyACM0")
+
+        def run(self):
+            raise SyncFailed("no key of this event", ru="нет ключа этого турнира")
+
+    monkeypatch.setattr(serve, "Session", Refusing)
+    station = serve.Station(str(event_db), [], lang="ru",
+                            open_port=lambda path: contextlib.nullcontext())
+    entry = {"state": "syncing", "progress": None}
+    station.ports["/dev/ttyACM0"] = entry
+    station._sync("/dev/ttyACM0", entry)
+    assert station.finished[-1][3] == "нет ключа этого турнира"
+    syncing = Progress("/dev/ttyACM1")
+    syncing.phase = "sending config.cbor"
+    station.snapshot = lambda: [("/dev/ttyACM0", "error", entry["progress"], entry["error"]),
+                                ("/dev/ttyACM1", "syncing", syncing, None)]
+    text = _render_text(station)
+    for said in ("порт", "терминал", "ошибка", "нет ключа этого турнира",
+                 "отправка config.cbor"):
+        assert said in text, said
+    station.lang = "en"
+    assert "sending config.cbor" in _render_text(station)
+
+
+def test_the_log_is_printed_above_the_live_table_not_under_it(capsys):
+    """While the table is live, a warning went to the terminal under it and was overwritten;
+    it goes through the display's console now, and the handlers are put back after."""
+    import logging
+
+    from rich.console import Console
+
+    console = Console(record=True, width=120)
+    before = logging.getLogger().handlers[:]
+    with serve.logs_above(console):
+        logging.getLogger("host_sync.station").warning("/dev/ttyACM0: link lost")
+    assert "link lost" in console.export_text()
+    assert "link lost" not in capsys.readouterr().err
+    assert logging.getLogger().handlers == before
+
+
+def test_a_port_another_station_holds_is_in_use_not_an_error(event_db, tmp_path):
+    """Two stations on one machine both opened every port and talked to a terminal at once
+    (each refused the other's tags: three failed syncs, a failed exit). The port is opened
+    exclusively now: the second station sees it in use, pending nothing, and tries again."""
+    import pty
+
+    import serial
+
+    master, slave = pty.openpty()
+    path = os.ttyname(slave)
+    held = serial.Serial(path, 115200, exclusive=True)  # the other station
+    try:
+        station = serve.Station(str(event_db), [path], lang="ru")
+        station.poll()
+        assert station.wait_idle(10)
+        (_, state, _, error), = station.snapshot()
+        assert (state, error) == ("in use", "порт занят другой станцией или программой")
+        assert station.summary()["pending"] == []
+        assert "занят" in _render_text(station)
+    finally:
+        held.close()
+        os.close(master)
+        os.close(slave)

@@ -193,7 +193,7 @@ def run_serve(args, out, err):
             err.write("serve --station: %s\n" % e)
             return 2
     station = Station(args.db, args.port, register=args.register, timeout=args.timeout,
-                      indicators=indicators, code=code)
+                      indicators=indicators, code=code, lang=args.lang)
     out.write(say(args, "watching %s\n", "слежу за %s\n") % (
         ", ".join(found) or say(args, "for terminals", "терминалами")))
     try:

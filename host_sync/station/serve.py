@@ -17,6 +17,7 @@ one has ended: a scorer's script at the end of a round, or one station of severa
 `Station.summary` says what the station did and what is still pending.
 """
 
+import errno
 import glob
 import logging
 import os
@@ -24,6 +25,7 @@ import signal
 import threading
 import time
 from collections import Counter
+from contextlib import contextmanager
 
 import serial
 from serial.tools import list_ports
@@ -40,6 +42,26 @@ BAUD = 115200
 POLL_S = 0.5  # how often the station looks for ports plugged in or pulled out
 # The note of a terminal that went silent past the timeout (sync.Session.request waits on).
 SLOW = "медленный терминал, ждём / slow terminal, waiting"
+# The live table's own words (`render`); a sync's phases (sync.Session._phase) and states.
+LIVE_WORDS = {
+    "ru": {"columns": ("порт", "терминал", "состояние", "записано", "осталось", "повторы",
+                       "отклонено", "примечание"),
+           "states": {"syncing": "синхронизация", "done": "готово", "error": "ошибка",
+                      "in use": "занят",
+                      "connecting": "подключение", "registering": "регистрация",
+                      "pulling": "приём записей", "sending": "отправка",
+                      "closing": "завершение"},
+           "abandoned": "прервано: что не записано, остаётся на терминале до следующей "
+                        "синхронизации",
+           "stopping": "остановка: эта синхронизация заканчивается (Ctrl-C ещё раз прервёт её)",
+           "in_use": "порт занят другой станцией или программой"},
+    "en": {"columns": ("port", "terminal", "state", "stored", "left", "dups", "refused", "note"),
+           "states": {},
+           "abandoned": "abandoned: what it has not stored stays on the terminal for its next "
+                        "sync",
+           "stopping": "stopping: finishing this sync (Ctrl-C again abandons it)",
+           "in_use": "the port is taken by another station or program"},
+}
 
 
 def discover(patterns=(), usb_ids=USB_IDS):
@@ -58,8 +80,10 @@ class Station:
     """The sync station's loop: one sync thread per plugged-in terminal."""
 
     def __init__(self, db_path, patterns=(), register=False, timeout=1.0, retry=5.0,
-                 usb_ids=USB_IDS, indicators=None, on_change=None, open_port=None, code=None):
+                 usb_ids=USB_IDS, indicators=None, on_change=None, open_port=None, code=None,
+                 lang="en"):
         self.db_path = db_path
+        self.lang = lang  # of the live table and of each sync's reason (LIVE_WORDS)
         self.patterns = tuple(patterns)
         self.register = register
         self.code = PairingCodes(code)  # the pairing code(s) its sessions share
@@ -68,7 +92,10 @@ class Station:
         self.usb_ids = usb_ids
         self.indicators = indicators
         self.on_change = on_change or (lambda station: None)
-        self.open_port = open_port or (lambda path: serial.Serial(path, BAUD, timeout=0.02))
+        # exclusive: a second station on the machine (or a terminal program) finds the port
+        # taken, where both talked to one terminal at once and each refused the other's tags
+        self.open_port = open_port or (lambda path: serial.Serial(path, BAUD, timeout=0.02,
+                                                                  exclusive=True))
         self.lock = threading.Lock()
         self.ports = {}  # path -> {"progress", "state", "thread", "finished"}
         self.finished = []  # [(path, state, progress, error)] of every sync that ended
@@ -90,7 +117,7 @@ class Station:
                         self.indicators.gone(path)
             for path in present:
                 entry = self.ports.get(path)
-                if entry is None or (entry["state"] == "error" and
+                if entry is None or (entry["state"] in ("error", "in use") and
                                      now - entry["finished"] >= self.retry):
                     self._start(path)
         return present
@@ -119,8 +146,14 @@ class Station:
             finally:
                 db.close()
         except (SyncFailed, SetupError, DatabaseError) as e:  # said in one line, per port
-            error = str(e)
-        except (OSError, serial.SerialException) as e:
+            error = e.text(self.lang)
+        except serial.SerialException as e:
+            if e.errno in (errno.EAGAIN, errno.EWOULDBLOCK):  # another station has it: not ours
+                state, error = "in use", LIVE_WORDS[self.lang]["in_use"]
+            else:
+                error = "port: %s" % e
+                log.error("%s: %s", path, error)
+        except OSError as e:
             error = "port: %s" % e
             log.error("%s: %s", path, error)
         except Exception as e:  # a bug must not take the station down: report it per port
@@ -130,7 +163,8 @@ class Station:
             entry["state"], entry["error"], entry["finished"] = state, error, time.monotonic()
             self.finished.append((path, state, entry["progress"], error))
         if self.indicators:
-            (self.indicators.done if state == "done" else self.indicators.error)(path)
+            {"done": self.indicators.done, "in use": self.indicators.gone}.get(
+                state, self.indicators.error)(path)  # in use: another station's to show
         self.on_change(self)
 
     def _progress(self, entry):
@@ -182,8 +216,10 @@ class Station:
         stored), `repeats`, `refused` (by code),
         `flags` raised meanwhile and `open_flags` in the event, and `pending`: [(port,
         terminal or None, records left on it or None, why)] for every sync that was
-        abandoned (why "abandoned") or whose port's last sync failed, and every port `absent`
-        (why "absent")."""
+        abandoned (why "abandoned"), every terminal whose last sync failed (wherever it was
+        plugged: one cable serves terminal after terminal, and another's sync on that port
+        says nothing of this one's records), a port whose last sync failed before its
+        terminal said who it was, and every port `absent` (why "absent")."""
         with self.lock:
             finished = list(self.finished)
             running = [(p, e["progress"]) for p, e in sorted(self.ports.items())
@@ -192,11 +228,16 @@ class Station:
         refused = Counter()
         for progress in every:
             refused.update(progress.refused)
-        last = {}
+        last = {}  # terminal, or port for a sync that failed before its hello: its last sync
         for path, state, progress, error in finished:
-            last[path] = (state, progress, error)
+            terminal = progress and progress.terminal
+            last[("terminal", terminal) if terminal else ("port", path)] = (
+                path, state, progress, error)
+            if terminal and state == "done":  # the port's failure before a hello was this
+                last.pop(("port", path), None)
         pending = [(path, progress and progress.terminal, progress and progress.pending,
-                    error) for path, (state, progress, error) in sorted(last.items())
+                    error) for path, state, progress, error in sorted(
+                        last.values(), key=lambda e: (e[0], e[2] and e[2].terminal or ""))
                    if state == "error"]
         pending += [(path, progress and progress.terminal, progress and progress.pending,
                      "abandoned") for path, progress in running]
@@ -220,31 +261,53 @@ class Station:
 
 
 def render(station):
-    """The live table of the station: one row per port."""
+    """The live table of the station: one row per port. Every text a device or a port can
+    put there (an identity, an error quoting what it sent, a port's name) is escaped: rich
+    reads "[...]" as markup, and a hello naming itself "[/]" froze the table and stopped
+    serve with a MarkupError at Ctrl-C."""
+    from rich.markup import escape
     from rich.table import Table
-    table = Table(title="host-sync serve: %s" % station.db_path, expand=False)
-    for col in ("port", "terminal", "state", "stored", "left", "dups", "refused", "note"):
+    words = LIVE_WORDS[station.lang]
+    table = Table(title="host-sync serve: %s" % escape(str(station.db_path)), expand=False)
+    for col in words["columns"]:
         table.add_column(col)
-    styles = {"syncing": "yellow", "done": "green", "error": "red"}
+    styles = {"syncing": "yellow", "done": "green", "error": "red", "in use": "blue"}
     stopping = station.stop.is_set()
     for path, state, p, error in station.snapshot():
         if stopping and state == "syncing":
-            error = ("abandoned: what it has not stored stays on the terminal for its next "
-                     "sync" if station.abandoned else
-                     "stopping: finishing this sync (Ctrl-C again abandons it)")
+            error = words["abandoned" if station.abandoned else "stopping"]
         if not error and state == "syncing" and p and p.slow:
             error = SLOW
         refused = ", ".join("%s %d" % kv for kv in sorted(p.refused.items())) if p else ""
-        table.add_row(path, (p and p.terminal) or "?",
-                      "[%s]%s[/]" % (styles[state], p.phase if p and state == "syncing"
-                                     else state),
+        shown = p.phase if p and state == "syncing" else state
+        first, _, rest = shown.partition(" ")  # "sending config.cbor"
+        shown = " ".join([words["states"].get(first, first)] + ([rest] if rest else []))
+        table.add_row(escape(path), escape((p and p.terminal) or "?"),
+                      "[%s]%s[/]" % (styles[state], escape(shown)),
                       str(p.stored if p else 0), "" if not p or p.pending is None
-                      else str(p.pending), str(p.duplicates if p else 0), refused,
-                      error or "")
+                      else str(p.pending), str(p.duplicates if p else 0), escape(refused),
+                      escape(error or ""))
     return table
 
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+@contextmanager
+def logs_above(console):
+    """The log's records printed by the live display's console, above its table: a handler
+    writing to the terminal itself wrote under the table, which then overwrote the line (and
+    left a copy of its header behind for each one), so the scorer never saw a warning."""
+    from rich.logging import RichHandler
+    root = logging.getLogger()
+    saved = root.handlers[:]
+    handler = RichHandler(console=console, show_path=False, markup=False)
+    handler.setFormatter(logging.Formatter("%(name)s %(message)s"))
+    root.handlers = [handler]
+    try:
+        yield
+    finally:
+        root.handlers = saved
 
 
 def serve_forever(station, interval=POLL_S, console=None, grace=30.0, once=False):
@@ -262,7 +325,8 @@ def serve_forever(station, interval=POLL_S, console=None, grace=30.0, once=False
     previous = {number: signal.signal(number, lambda signum, frame: signals.append(signum))
                 for number in STOP_SIGNALS}
     try:
-        with Live(render(station), console=console, refresh_per_second=4) as live:
+        with Live(render(station), console=console, refresh_per_second=4) as live, \
+                logs_above(live.console):
             station.on_change = lambda s: live.update(render(s))
             try:
                 station.run(interval, interrupted=lambda: bool(signals), once=once)
