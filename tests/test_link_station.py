@@ -366,3 +366,13 @@ def test_a_port_another_station_holds_is_in_use_not_an_error(event_db, tmp_path)
         held.close()
         os.close(master)
         os.close(slave)
+
+
+def test_a_port_scan_that_fails_leaves_the_station_watching(event_db, monkeypatch):
+    """pyserial reading a USB device that left mid-scan can raise (int(None, 16) in its Linux
+    port list): the scan is logged and the next poll looks again, where serve died."""
+    station = serve.Station(str(event_db), [])
+    monkeypatch.setattr(serve.list_ports, "comports", lambda: int(None, 16))
+    assert station.poll() == []
+    monkeypatch.setattr(serve.list_ports, "comports", lambda: [])
+    assert station.poll() == []

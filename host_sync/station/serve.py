@@ -105,8 +105,15 @@ class Station:
         self.absent = []  # with run(once=True): the named ports not there when it started
 
     def poll(self):
-        """Start syncs on new ports; forget ports that are gone. Returns the present ports."""
-        present = discover(self.patterns, self.usb_ids)
+        """Start syncs on new ports; forget ports that are gone. Returns the present ports.
+        A scan that fails (pyserial reading a USB device that left mid-scan) changes
+        nothing: the next poll looks again."""
+        try:
+            present = discover(self.patterns, self.usb_ids)
+        except (OSError, ValueError, TypeError) as e:
+            log.warning("the scan of the ports failed (%s): trying again", e)
+            with self.lock:
+                return list(self.ports)
         now = time.monotonic()
         with self.lock:
             for path in list(self.ports):

@@ -323,11 +323,11 @@ class Session:
             self.progress.refused["pairing"] += 1
             raise SyncFailed(
                 "terminal %s holds no key of this event: pair it. On the terminal: director "
-                "mode (DIR, PIN, OK), 6; then sync --register --code with the code it shows"
-                % tid,
+                "mode (DIR, PIN, OK), 6; then sync (or serve) --register --code with the code "
+                "it shows" % tid,
                 ru="у терминала %s нет ключа этого турнира: свяжите его со станцией. На "
-                   "терминале: режим директора (DIR, PIN, OK), 6; затем sync --register "
-                   "--code с кодом с его экрана" % tid)
+                   "терминале: режим директора (DIR, PIN, OK), 6; затем sync (или serve) "
+                   "--register --code с кодом с его экрана" % tid)
         self._phase("registering")
         self.key = setup.terminal_key(event_key, tid)
         reply = self.request({"m": "register", "event": fingerprint, "key": self.key,
