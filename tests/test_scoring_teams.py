@@ -9,9 +9,11 @@ so only the number of IMPs is checked there.
 """
 
 from collections import defaultdict
+from fractions import Fraction as F
 
 import pytest
 
+from host_sync.errors import Refused
 from host_sync.interchange.pbn.check import check_game
 from host_sync.interchange.pbn.read import iter_pbn_files, read_file
 from host_sync.scoring.imps import imps
@@ -82,3 +84,30 @@ def test_match_to_vps():
     assert vp_a + vp_b == 20 and vp_a > vp_b
     with pytest.raises(ValueError):
         board_imps("B+", 100)
+
+
+def test_artificial_scores_in_a_match_count_each_table_s_award_whichever_the_order():
+    """Law 12C2(b): +3 / 0 / -3 IMPs an award. The closed room's code was dropped when the
+    open room's was given too (board_imps("A", "A+") was (0, 0), ("A+", "A") (3, -3)), and an
+    EW code of its own was ignored; awards need not balance (12C1e, Law 80B)."""
+    assert board_imps("A+", "A") == (3, -3) and board_imps("A", "A+") == (-3, 3)
+    assert board_imps("A+", "A+") == (0, 0)  # each team wronged at one table, at fault at one
+    assert board_imps("A+", 420, open_ew="A+") == (3, 3)  # both sides non-offending
+    assert board_imps(420, "A-", closed_ew="A-") == (-3, -3)
+
+
+def test_a_team_s_a_plus_becomes_its_imps_a_board_on_the_other_boards_when_more():
+    """Law 12C2(c) «(или эквиваленты в ИМПах)»: team A won 12 IMPs on each played board, so
+    its A+ is 12, not 3; team B, offending (A-), had -12 a board: it keeps that, not -3."""
+    net_a, net_b, _, _ = match([(620, -100)] * 3 + [("A+", None)])
+    assert (net_a, net_b) == (48, -48)
+    net_a, net_b, _, _ = match([(620, -100), (-100, 100), (-100, 100), ("A+", None)])
+    assert (net_a, net_b) == (12 - 10 + 3, -12 + 10 - 3)  # 2/3 a board: the award stands
+
+
+def test_a_team_board_that_is_no_score_is_refused_with_the_reason():
+    assert board_imps(620, [(F(1, 2), 100), (F(1, 2), -100)]) == board_imps(
+        620, ((F(1, 2), 100), (F(1, 2), -100)))  # a weighted score given as a list
+    for bad in ((620, None), (620, True), (620, "B+"), (620, [(F(1, 3), 100)])):
+        with pytest.raises(Refused):
+            board_imps(*bad)

@@ -82,7 +82,7 @@ def check_weighted(parts):
 
 def negate(entry):
     """The other side's view of a score or weighted score."""
-    if isinstance(entry, tuple):
+    if isinstance(entry, (list, tuple)):
         return tuple((w, -s) for w, s in entry)
     return -entry
 
