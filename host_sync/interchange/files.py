@@ -6,7 +6,11 @@ The `host-sync score`, `export` and `report` commands (host_sync.cli.results) re
 through here.
 """
 
+import csv
+import os
 from pathlib import Path
+
+from bridge.cards import parse_deal
 
 from host_sync.errors import Refused
 from host_sync.event import postgres
@@ -14,7 +18,7 @@ from host_sync.event.db import DatabaseError, open_db
 from host_sync.event.results import session_from_db
 from host_sync.interchange.pbn.read import read_file
 from host_sync.interchange.pbn.session import session_from_games, session_games
-from host_sync.interchange.pbn.write import write_file
+from host_sync.interchange.pbn.write import export_text
 from host_sync.interchange.travellers_csv import export_csv, import_csv
 from host_sync.interchange.usebio import export_xml, import_xml
 from host_sync.scoring.session import score_session
@@ -73,15 +77,25 @@ def load(path, method=None, session=None):
     if session is not None:
         raise Refused("%s: --session is for an event database" % path,
                       ru="%s: --session только для базы турнира" % path)
-    if kind == ".pbn":
-        loaded = session_from_games(read_file(path))
-    else:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise Refused("%s: cannot read: %s" % (path, e),
-                          ru="%s: не прочитать: %s" % (path, e)) from e
-        loaded = import_xml(text) if kind == ".xml" else import_csv(text)
+    try:
+        if kind == ".pbn":
+            loaded = session_from_games(read_file(path))
+        else:
+            try:
+                text = Path(path).read_text(encoding="utf-8-sig")  # as Excel saves a CSV
+            except (OSError, UnicodeDecodeError) as e:
+                raise Refused("%s: cannot read: %s" % (path, e),
+                              ru="%s: не прочитать: %s" % (path, e)) from e
+            loaded = import_xml(text) if kind == ".xml" else import_csv(text)
+        for board in loaded.boards.values():  # 13 cards a hand, each card once (or "-")
+            if board.deal:
+                parse_deal(board.deal)
+        score_session(loaded)  # a value no reader checked is refused here, not in a report
+    except Refused:
+        raise
+    except (ValueError, csv.Error, OverflowError) as e:  # a field the readers let through
+        raise Refused("%s: not a results file this program can read: %s" % (path, e),
+                      ru="%s: такой файл результатов не прочитать: %s" % (path, e)) from None
     if method:
         loaded.method = method
     return loaded
@@ -99,8 +113,26 @@ def save(session, path, analyses=None):
                       "записано" % path)
     scored = score_session(session)
     if kind == ".pbn":
-        write_file(path, session_games(session, scored, analyses))
+        text = export_text(session_games(session, scored, analyses))
     elif kind == ".xml":
-        Path(path).write_text(export_xml(session, scored), encoding="utf-8")
+        text = export_xml(session, scored)
     else:
-        Path(path).write_text(export_csv(session, scored), encoding="utf-8")
+        text = export_csv(session, scored)
+    write_whole(path, text)
+
+
+def write_whole(path, text):
+    """Write `text` to `path` whole or not at all: into a file beside it, then renamed over it,
+    so a failure (a value the export cannot write, a full disk) leaves the old file as it was,
+    where opening it first for writing had emptied it."""
+    path = Path(path)
+    part = path.with_name(path.name + ".part")
+    try:
+        with open(part, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(part, path)
+    finally:
+        if part.exists():
+            part.unlink()

@@ -135,6 +135,10 @@ def _entry(line, header, row):
         if len(name) > MAX_NAME:
             raise Refused("the name of player %d is longer than %d characters" % (i, MAX_NAME),
                           ru="имя игрока %d длиннее %d знаков" % (i, MAX_NAME))
+        if any(c < " " or "\x7f" <= c <= "\x9f" for c in name):  # a line break in a name
+            # broke every PBN file written after it
+            raise Refused("the name of player %d holds a line break or a control character"
+                          % i, ru="в имени игрока %d перевод строки или управляющий знак" % i)
         players.append((name, _number(cells.get("number%d" % i, ""), i)))
     return PairNames(line, section, cells["pair"], players)
 

@@ -282,9 +282,16 @@ def score_session(session):
     if session.scale not in (1, 2):
         raise Refused("matchpoint scale must be 2 (2/1) or 1 (1/0.5), not %r"
                      % (session.scale,))
+    if type(session.trim) is not int or session.trim < 0:  # a negative one sliced the datum
+        raise Refused("the Butler trim is a number of results from 0, not %r" % (session.trim,),
+                      ru="отбрасываемых результатов в Батлере — от 0, а не %r" % (session.trim,))
     travellers = {}
     adjusted = False
-    for number, results in session.travellers().items():
+    boards = session.travellers()
+    if boards and not (type(min(boards)) is int and min(boards) >= 1):
+        raise Refused("board numbers start at 1, not %r" % (min(boards),),
+                      ru="номера сдач начинаются с 1, а не %r" % (min(boards),))
+    for number, results in boards.items():
         vul = session.board(number).vul()
         top = mp_scoring.top(len(results)) if session.method == "mp" else 0
         points = _plain_points(results, vul)

@@ -285,9 +285,11 @@ class _Inheritance:
 
 _CALL = re.compile(r"[1-9](?:[CDHS]|NT)|X|XX|AP|-")
 _CARD = re.compile(r"[SHDC][AKQJT2-9]|-")
-_MOVE_TOKEN = re.compile(r"=\d+=|\$\d+|[!?]{1,2}|\^.?|[*+]|[A-Za-z0-9-]+|\S")
+# a note reference or NAG of up to 9 digits (a longer one is an unknown token: int() of
+# thousands of digits raised instead of the reader's message)
+_MOVE_TOKEN = re.compile(r"=[0-9]{1,9}=|\$[0-9]{1,9}|[!?]{1,2}|\^.?|[*+]|[A-Za-z0-9-]+|\S")
 _SUFFIX_NAG = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
-_NOTE_VALUE = re.compile(r"\s*(\d+)\s*:(.*)", re.DOTALL)
+_NOTE_VALUE = re.compile(r"\s*([0-9]{1,9})\s*:(.*)", re.DOTALL)  # ASCII digits, int() bounded
 
 
 def _normalise_call(token: str) -> str | None:

@@ -11,10 +11,11 @@ the pairs (PairId_NS, PairId_EW) a TotalScoreTable is added to the last game.
 from fractions import Fraction
 
 from host_sync.errors import Refused
+from host_sync.interchange.files import write_whole
 from host_sync.interchange.pbn.check import parse_side_value
 from host_sync.interchange.pbn.read import PbnError, read_file
 from host_sync.interchange.pbn.tables import Table
-from host_sync.interchange.pbn.write import write_file
+from host_sync.interchange.pbn.write import export_text
 from host_sync.scoring import imps as imp_scoring
 from host_sync.scoring import matchpoints as mp_scoring
 from host_sync.scoring.ranking import rank
@@ -23,11 +24,15 @@ from host_sync.text import number_text
 METHODS = ("mp", "cross-imps", "butler")
 
 
+MAX_DIGITS = 5  # of a table's score: no bridge score has more
+
+
 def _row_score(row):
     """The NS score of a table row, or None when it is not a plain number."""
     for name, sign in (("Score_NS", 1), ("Score_EW", -1)):
         text = row.get(name, "")
-        if text.lstrip("-").isdigit():
+        digits = text.removeprefix("-")
+        if digits.isdigit() and digits.isascii() and len(digits) <= MAX_DIGITS:
             return sign * int(text)
     return None
 
@@ -71,9 +76,9 @@ def _multiplicity(game, index, row):
     text = (row.get("Multiplicity") or "").strip()
     if not text or text == "-":
         return 1
-    if not text.isdigit() or int(text) < 1:
+    if not (text.isdigit() and text.isascii() and len(text) <= 3) or int(text) < 1:
         raise Refused("game %d, board %s, row %d: Multiplicity %r is not a number of "
-                     "tables (1 or more)" % (game.index + 1, game.tags.get("Board", "?"),
+                     "tables (1 to 999)" % (game.index + 1, game.tags.get("Board", "?"),
                                                  index + 1, text))
     return int(text)
 
@@ -173,5 +178,5 @@ def rescore_file(source, target, method="mp", trim=None):
     if totals.totals and games:
         table = totals.table()
         games[-1].sections["TotalScoreTable"] = (table.value(), table.lines())
-    write_file(target, games)
+    write_whole(target, export_text(games))
     return len(games), tables

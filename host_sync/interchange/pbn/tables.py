@@ -17,6 +17,17 @@ _ELEMENT = re.compile(r'"((?:\\.|[^"\\])*)"|(\S+)')
 _STRING_COLUMNS = ("Names", "Names_NS", "Names_EW")
 
 
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")  # control characters (a no-break space is text)
+
+
+def pbn_string(value):
+    """A PBN string token (a tag's value, a table's name cell): one line, so a control
+    character (a line break kept in a name by an older import) becomes a space, where it
+    ended the string and the file with it; backslash and quote escaped."""
+    text = _CONTROL.sub(" ", str(value))
+    return '"%s"' % text.replace("\\", "\\\\").replace('"', '\\"')
+
+
 @dataclass
 class Column:
     name: str
@@ -42,7 +53,7 @@ class Column:
         """One element in export form: quoted when a string column, padded to the width."""
         text = value
         if self.name in _STRING_COLUMNS or not value or re.search(r"\s", value):
-            text = '"%s"' % value.replace("\\", "\\\\").replace('"', '\\"')
+            text = pbn_string(value)
         if len(text) < self.width:
             text = text.ljust(self.width) if self.align == "L" else text.rjust(self.width)
         return text

@@ -14,7 +14,7 @@ import re
 from bridge import boards as board_rules
 from bridge.seats import SEATS, lho, parse_seat
 
-from host_sync.interchange.pbn.tables import Table
+from host_sync.interchange.pbn.tables import Table, pbn_string
 
 MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
              "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result")
@@ -25,12 +25,8 @@ CRLF = "\r\n"
 HEADER = ["% PBN 2.1", "% EXPORT"]
 
 
-def _quote(value):
-    return '"%s"' % str(value).replace("\\", "\\\\").replace('"', '\\"')
-
-
 def tag_line(name, value):
-    return "[%s %s]" % (name, _quote(value))
+    return "[%s %s]" % (name, pbn_string(value))
 
 
 def _seat(text):
@@ -221,8 +217,3 @@ def export_text(games):
         lines += block
     return CRLF.join(lines) + CRLF
 
-
-def write_file(path, games):
-    """Write games to `path` in export format (UTF-8)."""
-    with open(path, "w", encoding="utf-8", newline="") as out:
-        out.write(export_text(games))
