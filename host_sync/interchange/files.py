@@ -90,7 +90,6 @@ def load(path, method=None, session=None):
         for board in loaded.boards.values():  # 13 cards a hand, each card once (or "-")
             if board.deal:
                 parse_deal(board.deal)
-        score_session(loaded)  # a value no reader checked is refused here, not in a report
     except Refused:
         raise
     except (ValueError, csv.Error, OverflowError) as e:  # a field the readers let through

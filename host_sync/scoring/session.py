@@ -110,9 +110,19 @@ class Result:
         return Line(self._points(vul), self.assigned_ew, group=self.group)
 
     def _points(self, vul):
+        """NS's points, or the reason this line has none that a reader can be told (a
+        contract that cannot be, a seat that is none, tricks out of 0..13: a file's values
+        reach scoring unchecked)."""
         if self.assigned is not None:
             return self.assigned
-        points = self.ns_points(vul)
+        try:
+            points = self.ns_points(vul)
+        except Refused:
+            raise
+        except ValueError as e:
+            raise Refused("board %s, NS %s v EW %s: %s" % (self.board, self.ns, self.ew, e),
+                          ru="сдача %s, NS %s — EW %s: %s" % (self.board, self.ns, self.ew,
+                                                             e)) from None
         if points is None:
             raise Refused("board %d, NS %s v EW %s: no contract, no assigned score" % (
                 self.board, self.ns, self.ew))
