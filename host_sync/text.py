@@ -1,8 +1,14 @@
-"""How numbers read for people, in every room that prints them (files, reports, the console):
-a score to two places, a list of boards as ranges."""
+"""How numbers and names read for people, in every room that prints them (files, reports, the
+console): a score to two places, a list of boards as ranges, and which characters no name on
+one line may hold."""
 
+import re
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+
+# Control characters (line breaks, NUL, escapes): no name or tag holds one. A no-break space is
+# text, as an exported spreadsheet gives it (str.isprintable() says it is not).
+CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
 def number_text(value, places=2, whole=True):

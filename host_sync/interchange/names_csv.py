@@ -18,6 +18,7 @@ from pathlib import Path
 
 from host_sync.errors import FileProblems, Refused, at
 from host_sync.event import setup
+from host_sync.text import CONTROL
 
 REQUIRED = ("section", "pair", "player1", "player2")
 OPTIONAL = ("number1", "number2")
@@ -135,8 +136,7 @@ def _entry(line, header, row):
         if len(name) > MAX_NAME:
             raise Refused("the name of player %d is longer than %d characters" % (i, MAX_NAME),
                           ru="имя игрока %d длиннее %d знаков" % (i, MAX_NAME))
-        if any(c < " " or "\x7f" <= c <= "\x9f" for c in name):  # a line break in a name
-            # broke every PBN file written after it
+        if CONTROL.search(name):  # a line break in a name broke every PBN file after it
             raise Refused("the name of player %d holds a line break or a control character"
                           % i, ru="в имени игрока %d перевод строки или управляющий знак" % i)
         players.append((name, _number(cells.get("number%d" % i, ""), i)))

@@ -11,20 +11,18 @@ import re
 from dataclasses import dataclass, field
 
 from host_sync.errors import Refused
+from host_sync.text import CONTROL
 
 _COLUMN = re.compile(r"([+-]?)([^\\;+-][^\\;]*)(?:\\(\d+)([LR]?))?$")
 _ELEMENT = re.compile(r'"((?:\\.|[^"\\])*)"|(\S+)')
 _STRING_COLUMNS = ("Names", "Names_NS", "Names_EW")
 
 
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")  # control characters (a no-break space is text)
-
-
 def pbn_string(value):
     """A PBN string token (a tag's value, a table's name cell): one line, so a control
     character (a line break kept in a name by an older import) becomes a space, where it
     ended the string and the file with it; backslash and quote escaped."""
-    text = _CONTROL.sub(" ", str(value))
+    text = CONTROL.sub(" ", str(value))
     return '"%s"' % text.replace("\\", "\\\\").replace('"', '\\"')
 
 
