@@ -154,15 +154,13 @@ class Station:
                 db.close()
         except (SyncFailed, SetupError, DatabaseError) as e:  # said in one line, per port
             error = e.text(self.lang)
-        except serial.SerialException as e:
-            if e.errno in (errno.EAGAIN, errno.EWOULDBLOCK):  # another station has it: not ours
-                state, error = "in use", LIVE_WORDS[self.lang]["in_use"]
+        except OSError as e:  # serial.SerialException is one
+            if isinstance(e, serial.SerialException) and e.errno in (errno.EAGAIN,
+                                                                     errno.EWOULDBLOCK):
+                state, error = "in use", LIVE_WORDS[self.lang]["in_use"]  # another station's
             else:
                 error = "port: %s" % e
                 log.error("%s: %s", path, error)
-        except OSError as e:
-            error = "port: %s" % e
-            log.error("%s: %s", path, error)
         except Exception as e:  # a bug must not take the station down: report it per port
             error = "internal error: %r" % (e,)
             log.exception("%s: sync crashed", path)
