@@ -279,6 +279,10 @@ def test_web_refuses_a_bad_port_and_a_missing_event(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "no such event database" in err and "70000" in err
     assert not (tmp_path / "none.db").exists()
+    for bad in (["--streams", "0"], ["--streams", "100001"], ["--streams-per-address", "-1"]):
+        assert main(["web", str(tmp_path / "none.db"), "--port", "8080"] + bad) == 2
+        assert "--streams 1..100000 and --streams-per-address 0 or more" in \
+            capsys.readouterr().err
 
 
 def test_a_commit_by_another_process_reaches_the_postgresql_watcher_before_its_poll(pg_url):
