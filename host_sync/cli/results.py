@@ -8,22 +8,38 @@ from rich.console import Console
 from host_sync.cli.lang import lang_option, say, tr
 from host_sync.interchange.files import is_database, load, output_format, save
 from host_sync.reports.analysis import board_analyses
-from host_sync.reports.console import print_rankings
+from host_sync.reports.console import print_rankings, print_team_results
 from host_sync.reports.director import session_director_list
 from host_sync.reports.i18n import LANGUAGES
 from host_sync.reports.render import render_site
 from host_sync.scoring.board import METHODS
 from host_sync.scoring.session import score_session
+from host_sync.scoring.team_session import BYE_VP, TIE_BREAKS, score_teams
 
 
 def run_score(args, out, err):
-    scored = score_session(load(args.source, args.method, args.session))
+    session = load(args.source, args.method, args.session)
+    if session.teams is not None:
+        return _score_teams(args, session, out)
+    scored = score_session(session)
     if not scored.standings:
         out.write(say(args, "score: %s has no verified results to rank\n",
                       "score: в %s нет подтверждённых результатов для таблицы\n")
                   % args.source)
         return 0
     print_rankings(Console(file=out), scored, args.lang)
+    return 0
+
+
+def _score_teams(args, session, out):
+    """A teams session: its matches in IMPs and VPs and the team standings."""
+    if not session.results:
+        out.write(say(args, "score: %s has no verified results to rank\n",
+                      "score: в %s нет подтверждённых результатов для таблицы\n")
+                  % args.source)
+        return 0
+    scored = score_teams(session, session.teams, args.bye_vp, args.tie_break)
+    print_team_results(Console(file=out), scored, args.lang)
     return 0
 
 
@@ -74,6 +90,13 @@ def add_commands(sub):
                                "Подсчитывает IN (базу турнира EVENT.db или файл результатов "
                                ".pbn, .xml, .csv) и печатает таблицу каждого зачёта."))
     _source_arguments(score)
+    score.add_argument("--bye-vp", default=str(BYE_VP), metavar="VP", help=tr(
+        "a teams session: the VPs of a bye, as the event's conditions say (default 12)",
+        "командная сессия: ВП за свободный тур, как в положении о турнире (по умолчанию 12)"))
+    score.add_argument("--tie-break", choices=TIE_BREAKS, default="shared", help=tr(
+        "a teams session: equal VPs share the place, or the IMP quotient (IMPs won / lost) "
+        "splits them", "командная сессия: при равенстве ВП место делится, или его решает "
+        "коэффициент ИМПов (выигранные / проигранные)"))
     lang_option(score)
     score.set_defaults(run=run_score)
     export = sub.add_parser("export", help=tr(

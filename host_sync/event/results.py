@@ -15,7 +15,9 @@ from bridge.seats import SEATS
 
 from host_sync.event import setup
 from host_sync.event.auctions import line_auction
+from host_sync.movements.teams import team_of
 from host_sync.scoring.session import Board, Pair, Result, Session, ns_points
+from host_sync.scoring.team_session import TeamPlan
 
 ARTIFICIAL = {60: "A+", 50: "A", 40: "A-"}
 
@@ -41,7 +43,9 @@ def session_from_db(db, number=None, method="mp"):
     def label(letter, pair):
         return str(pair) if len(letters) == 1 else "%s%d" % (letter, pair)
 
-    session = Session(name=name, method=method, info=_info(db, event_id, sid))
+    movements = setup.section_movements(db, sid)
+    session = Session(name=name, method=method, info=_info(db, event_id, sid, movements),
+                      teams=_team_plan(movements, label))
     numbers = session.info["numbers"]
     for row in db.all("SELECT s.letter, p.number, pl.name, pl.number AS fed FROM pairs p "
                       "JOIN sections s ON s.id = p.section_id "
@@ -79,14 +83,38 @@ def session_from_db(db, number=None, method="mp"):
     return session
 
 
-def _info(db, event_id, sid):
+def _info(db, event_id, sid, movements):
     """Session.info: the event's facts (migration 006) under the exports' names, those given,
     and the competition (PBN 4.1.1): teams when a section plays a teams movement, else pairs."""
     facts = setup.event_facts(db, event_id)
-    kinds = {mv.kind for mv in setup.section_movements(db, sid).values()}
+    kinds = {mv.kind for mv in movements.values()}
     info = {"date": facts["held_on"], "venue": facts["venue"], "director": facts["director"],
             "club": facts["club"], "competition": "Teams" if "teams" in kinds else "Pairs"}
     return dict({k: v for k, v in info.items() if v}, numbers={})
+
+
+def _team_plan(movements, label):
+    """The TeamPlan of a session whose every section plays a teams movement (None when a
+    section plays pairs): each pair's team as the movement numbers them (pairs 2t-1 and 2t
+    are team t), and each round's matches, home first (its pair sits NS at the match's first
+    table); with several sections each is a group of its own, ranked apart."""
+    if not movements or any(mv.kind != "teams" for mv in movements.values()):
+        return None
+    teams, rounds, groups, boards = {}, {}, {}, {}
+    for letter, mv in movements.items():
+        def team(pair):
+            return label(letter, team_of(pair))
+        for pair in mv.pairs:
+            teams[label(letter, pair)] = team(pair)
+            groups[team(pair)] = letter if len(movements) > 1 else ""
+        for rnd, seatings in enumerate(mv.rounds, 1):
+            met = rounds.setdefault(rnd, [])
+            for s in seatings:
+                home, away = team(s.ns), team(s.ew)
+                if (home, away) not in met and (away, home) not in met:
+                    met.append((home, away))
+                    boards[rnd, home] = mv.boards_per_set
+    return TeamPlan(teams, {rnd: tuple(m) for rnd, m in rounds.items()}, groups, boards)
 
 
 def _played(result, row, lead):

@@ -1,10 +1,12 @@
 """A session's rankings as rich tables on a console, in Russian or English: what
 `host-sync score` prints and the demo shows at the end of the evening."""
 
+from rich.markup import escape
 from rich.table import Table
 
 from host_sync.reports.i18n import texts
-from host_sync.text import number_text
+from host_sync.scoring.team_session import team_title
+from host_sync.text import number_text, ranges
 
 
 def print_rankings(console, scored, lang="ru"):
@@ -21,9 +23,50 @@ def print_rankings(console, scored, lang="ru"):
         for i, column in enumerate(columns):
             table.add_column(column, justify="left" if i in (1, 2) else "right")
         for s in standings:
-            row = [s.label or str(s.place), s.pair, session.pair(s.pair).title(),
-                   number_text(s.total)]
+            row = [s.label or str(s.place), escape(s.pair),
+                   escape(session.pair(s.pair).title()), number_text(s.total)]
             if percent:
                 row.append(number_text(s.percent, places=2, whole=False))
             table.add_row(*row)
         console.print(table)
+
+
+def print_team_results(console, scored, lang="ru"):
+    """A teams session: each round's matches (net IMPs and VPs, boards still waiting for the
+    other table, the byes) and the standings of each group."""
+    t = texts(lang)
+    session = scored.session
+    byes = scored.byes
+    for rnd in sorted({m.round for m in scored.matches if m.boards or m.waiting}):
+        table = Table(title=t["match_round"] % rnd)
+        for i, column in enumerate((t["home"], t["away"], t["imps"], t["vp"], t["boards"])):
+            table.add_column(column, justify="left" if i in (0, 1, 4) else "right")
+        for m in (m for m in scored.matches if m.round == rnd):
+            vp = "" if m.vp is None else "%s : %s" % tuple(map(vp_text, m.vp))
+            boards = ranges(b[0] for b in m.boards)
+            if m.waiting:
+                boards = "; ".join(x for x in (boards, t["waiting"] % ranges(m.waiting)) if x)
+            table.add_row(*(escape(team_title(session, team)) for team in (m.home, m.away)),
+                          "%s : %s" % tuple(map(number_text, m.imps)), vp, boards)
+        console.print(table)
+        if byes.get(rnd):
+            console.print(t["bye_round"] % (escape(", ".join(byes[rnd])),
+                                            vp_text(scored.bye_vp)))
+    for group, standings in scored.groups().items():
+        title = t["team_results"] + (" — " + t["group"] % group if group else "")
+        table = Table(title=title, caption=t["method_teams"])
+        with_byes = any(s.byes for s in standings)
+        columns = [t["place"], t["team"], t["names"], t["vp"], t["played_matches"]] + (
+            [t["byes"]] if with_byes else []) + [t["imps_won"], t["imps_lost"]]
+        for i, column in enumerate(columns):
+            table.add_column(column, justify="left" if i in (1, 2) else "right")
+        for s in standings:
+            table.add_row(s.label, escape(s.team), escape(team_title(session, s.team, True)),
+                          vp_text(s.vp), str(s.matches), *([str(s.byes)] if with_byes else []),
+                          number_text(s.imps_won), number_text(s.imps_lost))
+        console.print(table)
+
+
+def vp_text(vp):
+    """VPs as the scale gives them, always with their two decimals (12.00, 7.45)."""
+    return number_text(vp, whole=False)

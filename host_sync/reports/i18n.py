@@ -68,6 +68,24 @@ PAGE_TEXTS = {
     "what_dispute": ("спор", "dispute"),
     "what_accept": ("принять", "accept"),
     "what_reject": ("отклонить", "reject"),
+    # a teams session (scoring.team_session)
+    "team": ("Команда", "Team"),
+    "team_results": ("Командный зачёт", "Team standings"),
+    "matches": ("Матчи", "Matches"),
+    "match_round": ("Матчи тура %d", "Round %d matches"),
+    "vp": ("ВП", "VP"),
+    "imps": ("ИМПы", "IMPs"),
+    "imps_won": ("ИМПы +", "IMPs won"),
+    "imps_lost": ("ИМПы −", "IMPs lost"),
+    "played_matches": ("Матчей", "Played"),
+    "byes": ("Свободных туров", "Byes"),
+    "bye_round": ("Свободна от игры: %s (%s ВП)", "Bye: %s (%s VP)"),
+    "group": ("Группа %s", "Group %s"),
+    "home": ("Хозяева", "Home"),
+    "away": ("Гости", "Away"),
+    "waiting": ("ждут второго стола: %s", "waiting for the other table: %s"),
+    "method_teams": ("ИМПы матча в ВП (непрерывная шкала WBF)",
+                     "match IMPs to VPs (WBF continuous scale)"),
 }
 for _key, _words in PAGE_TEXTS.items():
     for _lang, _word in zip(("ru", "en"), _words):

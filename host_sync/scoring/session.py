@@ -189,6 +189,9 @@ class Session:
     # the event's facts for the exports, which the scoring ignores: "date" (YYYY-MM-DD),
     # "venue", "director", "club", and "numbers": pair -> the players' federation numbers
     info: dict = field(default_factory=dict)
+    # a teams session: who plays for which team and who meets whom (team_session.TeamPlan);
+    # None for pairs
+    teams: object = None
 
     def board(self, number):
         if number not in self.boards:

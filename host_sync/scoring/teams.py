@@ -94,8 +94,9 @@ def _artificial(open_ns, closed_ns, open_ew, closed_ew):
         codes_a, codes_b)
 
 
-def match(boards, knockout=False):
-    """(net IMPs of A, net IMPs of B, VPs of A, VPs of B) over board tuples for board_imps.
+def match(boards, scheduled=None, knockout=False):
+    """(net IMPs of A, net IMPs of B, VPs of A, VPs of B) over board tuples for board_imps,
+    the VPs on the scale of a match of `scheduled` boards (default: those given).
 
     With split scores the two nets need not balance, and each team's VPs come from its own.
     Law 12C2(c) in IMPs: a team's A+ on a board becomes its IMPs a board on its other boards
@@ -113,6 +114,6 @@ def match(boards, knockout=False):
             net += (session_rule(codes[0], r[team], average)
                     if len(codes) == 1 and not knockout else r[team])
         nets.append(net)
-    vp_a = match_vp(nets[0], 0, len(boards))[0]
-    vp_b = match_vp(nets[1], 0, len(boards))[0]
+    vp_a = match_vp(nets[0], 0, scheduled or len(boards))[0]
+    vp_b = match_vp(nets[1], 0, scheduled or len(boards))[0]
     return nets[0], nets[1], vp_a, vp_b

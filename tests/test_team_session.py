@@ -1,0 +1,171 @@
+"""A teams session scored as teams: matches in IMPs and VPs, byes, the team standings, from
+the library and from `host-sync score` on an event set up with `--movement teams`."""
+
+import sqlite3
+from decimal import Decimal
+
+import pytest
+
+from host_sync.errors import Refused
+from host_sync.scoring.session import Result, Session
+from host_sync.scoring.team_session import TeamPlan, score_teams
+
+# two matches of four teams in round 1, two boards each; team t's pairs are 2t-1 and 2t
+PLAN = TeamPlan(teams={str(p): str((p + 1) // 2) for p in range(1, 9)},
+                rounds={1: (("1", "4"), ("2", "3")), 2: (("1", "2"), ("4", "3"))},
+                boards={(1, "1"): 2, (1, "2"): 2, (2, "1"): 2, (2, "4"): 2})
+
+
+def played(board, ns, ew, contract, declarer, tricks, rnd=1):
+    return Result(board=board, ns=ns, ew=ew, contract=contract, declarer=declarer,
+                  tricks=tricks, round=rnd)
+
+
+def session(*results, plan=PLAN):
+    return Session(results=list(results), teams=plan)
+
+
+def test_a_match_compares_its_two_tables_and_converts_the_margin_to_vps():
+    s = session(played(1, "1", "8", "4S", "N", 10), played(1, "7", "2", "4S", "N", 9),
+                played(2, "1", "8", "3NT", "S", 9), played(2, "7", "2", "3NT", "S", 9))
+    scored = score_teams(s, PLAN)
+    first = scored.matches[0]
+    # board 1: +420 in the open room, -50 in the closed: 470 = 10 IMPs to team 1; board 2 flat
+    assert (first.home, first.away, first.boards) == ("1", "4", [(1, 10, -10), (2, 0, 0)])
+    assert first.imps == (10, -10) and first.vp == (Decimal("16.46"), Decimal("3.54"))
+    standings = {st.team: st for st in scored.standings}
+    assert (standings["1"].vp, standings["1"].place, standings["4"].place) == (
+        Decimal("16.46"), 1, 2)
+    assert (standings["1"].imps_won, standings["1"].imps_lost) == (10, 0)
+    # teams 2 and 3 have no result yet: no VPs, sharing the places after
+    assert scored.matches[1].vp is None and [st.label for st in scored.standings[2:]] == [
+        "3=", "3="]
+
+
+def test_a_match_under_way_shows_its_margin_on_the_scale_of_the_whole_match():
+    one = score_teams(session(played(1, "1", "8", "4S", "N", 10),
+                              played(1, "7", "2", "4S", "N", 9)), PLAN).matches[0]
+    assert one.boards == [(1, 10, -10)] and one.waiting == []
+    assert one.vp == (Decimal("16.46"), Decimal("3.54"))  # 10 IMPs in a match of 2 boards
+    waiting = score_teams(session(played(1, "1", "8", "4S", "N", 10)), PLAN).matches[0]
+    assert (waiting.boards, waiting.waiting, waiting.vp) == ([], [1], None)
+
+
+def test_a_bye_is_worth_the_conditions_vps_in_each_round_begun_only():
+    plan = TeamPlan(teams={str(p): str((p + 1) // 2) for p in range(1, 7)},
+                    rounds={1: (("1", "2"),), 2: (("1", "3"),), 3: (("2", "3"),)})
+    s = session(played(1, "1", "4", "1NT", "N", 7), played(1, "3", "2", "1NT", "N", 7),
+                plan=plan)
+    scored = score_teams(s, plan)
+    assert scored.byes == {1: ["3"]}
+    by_team = {st.team: (st.vp, st.byes, st.matches) for st in scored.standings}
+    assert by_team == {"1": (10, 0, 1), "2": (10, 0, 1), "3": (12, 1, 0)}
+    assert {st.team: st.vp for st in score_teams(s, plan, "10.5").standings}["3"] == \
+        Decimal("10.5")
+
+
+@pytest.mark.parametrize("bye", ["21", "-1", "12.345", "nan", "twelve", ""])
+def test_a_bye_worth_no_vp_of_the_scale_is_refused(bye):
+    with pytest.raises(Refused) as e:
+        score_teams(session(), PLAN, bye)
+    assert "0 to 20 VPs" in str(e.value) and "от 0 до 20 ВП" in e.value.text("ru")
+
+
+def assigned(board, ns, ew, points, rnd=1):
+    return Result(board=board, ns=ns, ew=ew, assigned=points, round=rnd)
+
+
+def test_equal_vps_share_the_place_or_the_imp_quotient_splits_them():
+    # team 1 beats 4 by 3 IMPs (3 won, none lost), team 2 beats 3 by 3 (5 won, 2 lost)
+    s = session(assigned(1, "1", "8", 90), assigned(1, "7", "2", 0),
+                assigned(2, "1", "8", 0), assigned(2, "7", "2", 0),
+                assigned(1, "3", "6", 200), assigned(1, "5", "4", 0),
+                assigned(2, "3", "6", 0), assigned(2, "5", "4", 60))
+    shared = score_teams(s, PLAN)
+    assert [(st.team, st.label) for st in shared.standings] == [
+        ("1", "1="), ("2", "1="), ("3", "3="), ("4", "3=")]
+    quotient = score_teams(s, PLAN, tie_break="quotient")
+    assert [(st.team, st.label) for st in quotient.standings] == [
+        ("1", "1"), ("2", "2"), ("3", "3"), ("4", "4")]
+    with pytest.raises(Refused):
+        score_teams(s, PLAN, tie_break="coin")
+
+
+def test_a_line_of_a_pair_of_no_team_is_refused_with_its_board():
+    with pytest.raises(Refused) as e:
+        score_teams(session(played(1, "1", "99", "1NT", "N", 7)), PLAN)
+    assert "board 1, NS 1 v EW 99" in str(e.value) and "сдача 1" in e.value.text("ru")
+
+
+def test_an_artificial_score_in_a_match_is_its_imps():
+    art = Result(board=2, ns="1", ew="8", round=1, ns_artificial="A+", ew_artificial="A-")
+    s = session(played(1, "1", "8", "4S", "N", 10), played(1, "7", "2", "4S", "N", 10), art,
+                played(2, "7", "2", "3NT", "S", 9))
+    first = score_teams(s, PLAN).matches[0]
+    # the artificial table's award counts (A+ to team 1's NS, A- to team 4's EW: +3 / -3)
+    assert first.boards == [(1, 0, 0), (2, 3, -3)] and first.imps == (3, -3)
+
+
+# ---- from the command line: an event set up as a teams round robin ----
+
+def teams_event(tmp_path, host, teams=4, boards=6):
+    path = tmp_path / "teams.db"
+    assert host("event", "create", path, "--name", "Кубок", "--movement", "teams", "--teams",
+                teams, "--boards", boards)[0] == 0
+    return path
+
+
+def enter(host, path, board, table, *result):
+    status, out, err = host("result", "correct", path, "--board", board, "--table", table,
+                            *result)
+    assert status == 0, err
+
+
+def test_score_ranks_the_teams_of_a_teams_event_not_its_pairs(tmp_path, host):
+    path = teams_event(tmp_path, host)
+    names = tmp_path / "names.csv"
+    names.write_text("section,pair,player1,player2\nA,1A,Ян,Лев\nA,1B,Ира,Юля\n")
+    assert host("names", "import", path, names)[0] == 0
+    # round 1: table 1 is 1A v 4B, table 2 is 4A v 1B (the match of teams 1 and 4)
+    enter(host, path, 1, 1, "4S", "N", 10)
+    enter(host, path, 1, 2, "4S", "N", 9)
+    enter(host, path, 2, 1, "3NT", "S", 9)
+    enter(host, path, 2, 2, "3NT", "N", 10)
+    status, out, err = host("--lang", "en", "score", path)
+    assert status == 0, err
+    assert "Team standings" in out and "Round 1 matches" in out
+    # 10 IMPs on board 1, 1 back on board 2: 9 in a match of 2 boards
+    assert "9 : -9" in out and "16.00 : 4.00" in out
+    assert "1 (Ян, Лев, Ира, Юля)" in out  # the match shows the team with its players
+    standings = out[out.index("Team standings"):]
+    line = next(ln for ln in standings.splitlines() if "Ян" in ln)
+    assert line.split("│")[2].strip() == "1" and "16.00" in line
+    status, out, _ = host("--lang", "ru", "score", path)
+    assert status == 0 and "Командный зачёт" in out and "Матчи тура 1" in out
+
+
+def test_score_of_a_teams_event_with_an_odd_number_of_teams_gives_the_byes(tmp_path, host):
+    path = teams_event(tmp_path, host, teams=5, boards=10)
+    # round 1: team 1 has the bye; table 1 is 2A v 5B, table 2 is 5A v 2B
+    enter(host, path, 1, 1, "4S", "N", 10)
+    enter(host, path, 1, 2, "4S", "N", 10)
+    status, out, err = host("--lang", "en", "score", path, "--bye-vp", "14")
+    assert status == 0, err
+    assert "Bye: 1 (14.00 VP)" in out
+    line = next(ln for ln in out.splitlines() if ln.split("│")[2:3] == [" 1    "])
+    assert "14.00" in line
+    status, _, err = host("--lang", "en", "score", path, "--bye-vp", "25")
+    assert status == 2 and "0 to 20 VPs" in err
+
+
+def test_a_teams_score_reads_what_the_director_entered_and_audits_nothing(tmp_path, host):
+    path = teams_event(tmp_path, host)
+    enter(host, path, 1, 1, "4S", "N", 10)
+    status, out, err = host("result", "adjust", path, "--board", 1, "--table", 2,
+                            "--artificial", "A-", "A+")
+    assert status == 0, err
+    before = sqlite3.connect(path).execute("SELECT COUNT(*) FROM audit").fetchone()
+    status, out, err = host("--lang", "en", "score", path)
+    assert status == 0, err
+    assert "3 : -3" in out  # the closed room's A+ to team 1's EW, A- to team 4's NS
+    assert sqlite3.connect(path).execute("SELECT COUNT(*) FROM audit").fetchone() == before
