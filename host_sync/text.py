@@ -21,6 +21,11 @@ def number_text(value, places=2, whole=True):
     return str(exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
 
 
+def vp_text(vp):
+    """VPs as the scale gives them, always with their two decimals (12.00, 7.45)."""
+    return number_text(vp, whole=False)
+
+
 def ranges(numbers):
     """'1-4, 7, 9-12' for a collection of board numbers ('' when empty)."""
     out, run = [], []

@@ -169,3 +169,26 @@ def test_a_teams_score_reads_what_the_director_entered_and_audits_nothing(tmp_pa
     assert status == 0, err
     assert "3 : -3" in out  # the closed room's A+ to team 1's EW, A- to team 4's NS
     assert sqlite3.connect(path).execute("SELECT COUNT(*) FROM audit").fetchone() == before
+
+
+def test_the_report_of_a_teams_session_leads_with_the_teams_and_ranks_pairs_by_butler(
+        tmp_path, host):
+    path = teams_event(tmp_path, host)
+    names = tmp_path / "names.csv"
+    names.write_text("section,pair,player1,player2\nA,1A,<b>Ян</b>,Лев\n")
+    assert host("names", "import", path, names)[0] == 0
+    enter(host, path, 1, 1, "4S", "N", 10)
+    enter(host, path, 1, 2, "4S", "N", 9)
+    enter(host, path, 1, 3, "1NT", "N", 7)
+    status, out, err = host("report", path, "-o", tmp_path / "site", "--bye-vp", "12")
+    assert status == 0, err
+    index = (tmp_path / "site" / "en" / "index.html").read_text()
+    standings = index[index.index("Team standings"):index.index("Round 1 matches")]
+    assert "<td>16.46</td>" in standings and "<td>3.54</td>" in standings
+    assert "&lt;b&gt;Ян&lt;/b&gt;" in standings and "<b>Ян" not in index
+    matches = index[index.index("Round 1 matches"):]
+    assert "10 : -10" in matches and "16.46 : 3.54" in matches
+    assert "waiting for the other table: 1" in matches  # teams 2 and 3: one table so far
+    assert "Butler IMPs" in index  # the pairs' own ranking in a teams event
+    ru = (tmp_path / "site" / "ru" / "index.html").read_text()
+    assert "Командный зачёт" in ru and "Матчи тура 1" in ru and "ждут второго стола" in ru

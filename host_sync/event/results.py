@@ -33,8 +33,10 @@ def code_points(vul, bid, risk, declarer, tricks):
     return ns_points(level(bid), strain(bid), risk, vul, declarer, tricks)
 
 
-def session_from_db(db, number=None, method="mp"):
-    """The Session of the event's session `number` (default: the current one)."""
+def session_from_db(db, number=None, method=None):
+    """The Session of the event's session `number` (default: the current one), its pairs
+    scored by `method` (default: matchpoints, or Butler IMPs in a teams session, the pairs'
+    usual ranking there)."""
     event_id, name, _ = setup.the_event(db)
     sid = setup.session_id(db, event_id, number)
     letters = [r["letter"] for r in db.all(
@@ -44,8 +46,9 @@ def session_from_db(db, number=None, method="mp"):
         return str(pair) if len(letters) == 1 else "%s%d" % (letter, pair)
 
     movements = setup.section_movements(db, sid)
-    session = Session(name=name, method=method, info=_info(db, event_id, sid, movements),
-                      teams=_team_plan(movements, label))
+    teams = _team_plan(movements, label)
+    session = Session(name=name, method=method or ("mp" if teams is None else "butler"),
+                      info=_info(db, event_id, sid, movements), teams=teams)
     numbers = session.info["numbers"]
     for row in db.all("SELECT s.letter, p.number, pl.name, pl.number AS fed FROM pairs p "
                       "JOIN sections s ON s.id = p.section_id "

@@ -71,7 +71,7 @@ def load(path, method=None, session=None):
     if kind == DATABASE:
         try:
             with open_db(path) as db:
-                return session_from_db(db, session, method or "mp")
+                return session_from_db(db, session, method)
         except DatabaseError as e:
             raise Refused(str(e), ru=e.ru) from None
     if session is not None:

@@ -6,7 +6,7 @@ from rich.table import Table
 
 from host_sync.reports.i18n import texts
 from host_sync.scoring.team_session import team_title
-from host_sync.text import number_text, ranges
+from host_sync.text import number_text, ranges, vp_text
 
 
 def print_rankings(console, scored, lang="ru"):
@@ -65,8 +65,3 @@ def print_team_results(console, scored, lang="ru"):
                           vp_text(s.vp), str(s.matches), *([str(s.byes)] if with_byes else []),
                           number_text(s.imps_won), number_text(s.imps_lost))
         console.print(table)
-
-
-def vp_text(vp):
-    """VPs as the scale gives them, always with their two decimals (12.00, 7.45)."""
-    return number_text(vp, whole=False)

@@ -12,7 +12,8 @@ from host_sync.reports.charts import frequency_chart, ranking_chart
 from host_sync.reports.i18n import texts
 from host_sync.reports.notation import Notation, suits
 from host_sync.scoring.session import score_session
-from host_sync.text import number_text
+from host_sync.scoring.team_session import score_teams, team_title
+from host_sync.text import number_text, ranges, vp_text
 
 SUIT_SYMBOLS = (("\u2660", "black"), ("\u2665", "red"), ("\u2666", "red"), ("\u2663", "black"))
 DD_ROWS = ("N", "S", "E", "W")  # the double-dummy table's rows, partners together
@@ -109,24 +110,30 @@ def _environment():
     env = Environment(loader=PackageLoader("host_sync.reports", "templates"),
                       autoescape=select_autoescape(["html"]))
     env.globals.update(num=num, points=points, adjusted=adjusted_text, pair_page=pair_page,
-                       percent=_percent, strains=STRAINS, dd_rows=DD_ROWS)
+                       percent=_percent, strains=STRAINS, dd_rows=DD_ROWS, vp=vp_text,
+                       ranges=ranges, team_title=team_title)
     env.filters["suits"] = suits
     env.filters["detail"] = detail_text
     return env
 
 
-def render_site(session, out_dir, lang="ru", scored=None, director=None, analyses=None):
+def render_site(session, out_dir, lang="ru", scored=None, director=None, analyses=None,
+                teams=None):
     """Write index.html, boards.html, board-N.html, a page per pair (pair_page) and, given
     the director's list (host_sync.event.flags.director_list entries), director.html; returns
     the file list. `analyses`: {board: Analysis} (host_sync.reports.analysis.board_analyses,
-    which keeps them in the event database), solved here when not given. Refused, nothing
-    written, for a session with no results: empty pages published by mistake would read as an
-    evening without a result."""
+    which keeps them in the event database), solved here when not given. A teams session's
+    index leads with the team standings and the matches (`teams`: its TeamScore, scored with
+    the default bye and tie-break when not given). Refused, nothing written, for a session
+    with no results: empty pages published by mistake would read as an evening without a
+    result."""
     if not session.results:
         raise Refused("the session has no verified results yet; no pages were written",
                       ru="в сессии ещё нет подтверждённых результатов; страницы не записаны")
     t = texts(lang)
     scored = scored or score_session(session)
+    if teams is None and session.teams is not None:
+        teams = score_teams(session, session.teams)
     analyses = board_analyses(session) if analyses is None else analyses
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -149,7 +156,8 @@ def render_site(session, out_dir, lang="ru", scored=None, director=None, analyse
         written.append(path)
 
     write("index.html", "index.html", title=t["results"], fields=fields, names=names,
-          percent=percent, charts=charts, board_count=len(scored.lines))
+          percent=percent, charts=charts, board_count=len(scored.lines), teams=teams,
+          team_rounds=_team_rounds(teams))
     write("boards.html", "boards.html", title=t["all_boards"], boards=scored.lines.items())
     for number, lines in scored.lines.items():
         board = session.board(number)
@@ -172,6 +180,14 @@ def render_site(session, out_dir, lang="ru", scored=None, director=None, analyse
         write("director.html", "director.html", title=t["director_page"], entries=director,
               boards=set(scored.lines))
     return written
+
+
+def _team_rounds(teams):
+    """[(round, its matches)] of the rounds begun, for the index of a teams session."""
+    if teams is None:
+        return []
+    begun = sorted({m.round for m in teams.matches if m.boards or m.waiting})
+    return [(rnd, [m for m in teams.matches if m.round == rnd]) for rnd in begun]
 
 
 def scorecard(scored, pair, boards=None):
