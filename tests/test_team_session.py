@@ -1,14 +1,21 @@
 """A teams session scored as teams: matches in IMPs and VPs, byes, the team standings, from
-the library and from `host-sync score` on an event set up with `--movement teams`."""
+the library, from `host-sync score` and `report` on an event set up with `--movement teams`,
+with the event's conditions (`event set --bye-vp --tie-break`), and on the live page."""
 
 import sqlite3
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
+from web_support import WebServer, get, play
 
 from host_sync.errors import Refused
+from host_sync.event import setup
+from host_sync.event.db import open_db
+from host_sync.movements import round_robin, teams_movement
 from host_sync.scoring.session import Result, Session
 from host_sync.scoring.team_session import TeamPlan, score_teams
+from host_sync.web.live import snapshot
 
 # two matches of four teams in round 1, two boards each; team t's pairs are 2t-1 and 2t
 PLAN = TeamPlan(teams={str(p): str((p + 1) // 2) for p in range(1, 9)},
@@ -60,14 +67,14 @@ def test_a_bye_is_worth_the_conditions_vps_in_each_round_begun_only():
     assert scored.byes == {1: ["3"]}
     by_team = {st.team: (st.vp, st.byes, st.matches) for st in scored.standings}
     assert by_team == {"1": (10, 0, 1), "2": (10, 0, 1), "3": (12, 1, 0)}
-    assert {st.team: st.vp for st in score_teams(s, plan, "10.5").standings}["3"] == \
-        Decimal("10.5")
+    assert {st.team: st.vp for st in score_teams(s, replace(plan, bye_vp="10.5")).standings}[
+        "3"] == Decimal("10.5")
 
 
 @pytest.mark.parametrize("bye", ["21", "-1", "12.345", "nan", "twelve", ""])
 def test_a_bye_worth_no_vp_of_the_scale_is_refused(bye):
     with pytest.raises(Refused) as e:
-        score_teams(session(), PLAN, bye)
+        score_teams(session(), replace(PLAN, bye_vp=bye))
     assert "0 to 20 VPs" in str(e.value) and "от 0 до 20 ВП" in e.value.text("ru")
 
 
@@ -84,11 +91,11 @@ def test_equal_vps_share_the_place_or_the_imp_quotient_splits_them():
     shared = score_teams(s, PLAN)
     assert [(st.team, st.label) for st in shared.standings] == [
         ("1", "1="), ("2", "1="), ("3", "3="), ("4", "3=")]
-    quotient = score_teams(s, PLAN, tie_break="quotient")
+    quotient = score_teams(s, replace(PLAN, tie_break="quotient"))
     assert [(st.team, st.label) for st in quotient.standings] == [
         ("1", "1"), ("2", "2"), ("3", "3"), ("4", "4")]
     with pytest.raises(Refused):
-        score_teams(s, PLAN, tie_break="coin")
+        score_teams(s, replace(PLAN, tie_break="coin"))
 
 
 def test_a_line_of_a_pair_of_no_team_is_refused_with_its_board():
@@ -149,13 +156,56 @@ def test_score_of_a_teams_event_with_an_odd_number_of_teams_gives_the_byes(tmp_p
     # round 1: team 1 has the bye; table 1 is 2A v 5B, table 2 is 5A v 2B
     enter(host, path, 1, 1, "4S", "N", 10)
     enter(host, path, 1, 2, "4S", "N", 10)
-    status, out, err = host("--lang", "en", "score", path, "--bye-vp", "14")
+    status, out, err = host("--lang", "en", "score", path)
+    assert status == 0, err
+    assert "Bye: 1 (12.00 VP)" in out  # the default of the WBF's conditions
+    assert host("event", "set", path, "--bye-vp", "14")[0] == 0
+    status, out, err = host("--lang", "en", "score", path)
     assert status == 0, err
     assert "Bye: 1 (14.00 VP)" in out
     line = next(ln for ln in out.splitlines() if ln.split("│")[2:3] == [" 1    "])
     assert "14.00" in line
-    status, _, err = host("--lang", "en", "score", path, "--bye-vp", "25")
-    assert status == 2 and "0 to 20 VPs" in err
+    for bad in ("25", "12.345", "много"):
+        status, _, err = host("--lang", "en", "event", "set", path, "--bye-vp", bad,
+                              "--venue", "Клуб")
+        assert status == 2 and "0 to 20 VPs" in err
+    assert "Venue: not given" in host("--lang", "en", "event", "show", path)[1]
+
+
+def test_the_tie_break_is_the_event_s_and_score_and_report_follow_it(tmp_path, host):
+    path = teams_event(tmp_path, host)
+    # team 1 v 4 (tables 1, 2): 10 IMPs to team 1 on board 1, board 2 flat
+    for board, table, result in ((1, 1, "4S N 10"), (1, 2, "4S N 9"), (2, 1, "1NT N 7"),
+                                 (2, 2, "1NT N 7"),
+                                 # team 2 v 3 (tables 3, 4): 11 IMPs to 2, then 1 back
+                                 (1, 3, "6S N 12"), (1, 4, "4S N 12"), (2, 3, "1NT N 7"),
+                                 (2, 4, "1NT N 8")):
+        enter(host, path, board, table, *result.split())
+
+    def places(out):
+        standings = out[out.index("Team standings"):]
+        return [(row[1].strip(), row[2].strip()) for row in
+                (ln.split("│") for ln in standings.splitlines()) if len(row) > 3]
+    # both winners by 10 IMPs: equal VPs share the place, and so do both losers
+    assert places(host("--lang", "en", "score", path)[1]) == [
+        ("1=", "1"), ("1=", "2"), ("3=", "3"), ("3=", "4")]
+    assert host("event", "set", path, "--tie-break", "quotient")[0] == 0
+    assert "equal VPs: the IMP quotient" in host("--lang", "en", "event", "show", path)[1]
+    # team 1 lost no IMP, team 2 lost 1; team 3 won 1 of 11 lost, team 4 none of 10
+    assert places(host("--lang", "en", "score", path)[1]) == [
+        ("1", "1"), ("2", "2"), ("3", "3"), ("4", "4")]
+    index = tmp_path / "site" / "en" / "index.html"
+    assert host("report", path, "-o", tmp_path / "site", "--lang", "en")[0] == 0
+    assert index.read_text().index("<td>1</td><td class=\"l\">1</td>") < \
+        index.read_text().index("<td>2</td><td class=\"l\">2</td>")
+    status, _, err = host("event", "set", path, "--tie-break", "coin")
+    assert status == 2 and "coin" in err
+    # a value written into the file by hand is refused where it is read, with the reason
+    db = sqlite3.connect(path)
+    db.execute("UPDATE events SET bye_vp = '99'")
+    db.commit()
+    status, _, err = host("--lang", "en", "score", path)
+    assert status == 2 and "0 to 20 VPs, at most two decimals, not '99'" in err
 
 
 def test_a_teams_score_reads_what_the_director_entered_and_audits_nothing(tmp_path, host):
@@ -180,7 +230,7 @@ def test_the_report_of_a_teams_session_leads_with_the_teams_and_ranks_pairs_by_b
     enter(host, path, 1, 1, "4S", "N", 10)
     enter(host, path, 1, 2, "4S", "N", 9)
     enter(host, path, 1, 3, "1NT", "N", 7)
-    status, out, err = host("report", path, "-o", tmp_path / "site", "--bye-vp", "12")
+    status, out, err = host("report", path, "-o", tmp_path / "site")
     assert status == 0, err
     index = (tmp_path / "site" / "en" / "index.html").read_text()
     standings = index[index.index("Team standings"):index.index("Round 1 matches")]
@@ -192,3 +242,36 @@ def test_the_report_of_a_teams_session_leads_with_the_teams_and_ranks_pairs_by_b
     assert "Butler IMPs" in index  # the pairs' own ranking in a teams event
     ru = (tmp_path / "site" / "ru" / "index.html").read_text()
     assert "Командный зачёт" in ru and "Матчи тура 1" in ru and "ждут второго стола" in ru
+
+
+# ---- the live page: the matches of the boards every table has played ----
+
+def test_the_live_page_of_a_teams_event_shows_the_matches_of_complete_boards(event_location):
+    db = open_db(event_location, create=True)
+    try:
+        movement = teams_movement(round_robin(4), 2)
+        setup.add_session(db, setup.create_event(db, "Кубок"), 1, movement)
+        for table in range(1, 5):
+            setup.register_terminal(db, "T%d" % table, 0)
+        for table in (1, 2, 3):
+            play(db, movement, table, 1)
+        snap = snapshot(db)
+        # boards 1-2 are played at every table of round 1 (each match its own copy): until
+        # the fourth table has played them, no match of the round shows
+        assert snap.public_boards() == frozenset() and snap.teams.rounds() == []
+        assert snap.so_far.session.method == "butler"  # the pairs' own ranking in teams
+        play(db, movement, 4, 1)
+        snap = snapshot(db)
+        matches = [m for _, ms in snap.teams.rounds() for m in ms]
+        assert [(m.home, m.away) for m in matches] == [("1", "4"), ("2", "3")]
+        assert all(m.vp is not None and sum(m.vp) == 20 and len(m.boards) == 2
+                   for m in matches)
+        assert sum(s.vp for s in snap.teams.standings) == 40
+        leader = snap.teams.standings[0]
+        with WebServer(event_location) as web:
+            en = get(web.url + "/en/")[1]
+            ru = get(web.url + "/ru/")[1]
+        assert "Team standings" in en and "Round 1 matches" in en
+        assert "<td>%s</td>" % leader.label in en and "Командный зачёт" in ru
+    finally:
+        db.close()

@@ -14,7 +14,7 @@ from host_sync.reports.i18n import LANGUAGES
 from host_sync.reports.render import render_site
 from host_sync.scoring.board import METHODS
 from host_sync.scoring.session import score_session
-from host_sync.scoring.team_session import BYE_VP, TIE_BREAKS, score_teams
+from host_sync.scoring.team_session import score_teams
 
 
 def run_score(args, out, err):
@@ -38,7 +38,7 @@ def _score_teams(args, session, out):
                       "score: в %s нет подтверждённых результатов для таблицы\n")
                   % args.source)
         return 0
-    scored = score_teams(session, session.teams, args.bye_vp, args.tie_break)
+    scored = score_teams(session)
     print_team_results(Console(file=out), scored, args.lang)
     return 0
 
@@ -61,25 +61,13 @@ def run_report(args, out, err):
     database = args.source if is_database(args.source) else None
     director = None if database is None else session_director_list(database, args.session)
     analyses = board_analyses(session, database)  # solved once, kept in the database
-    teams = None if session.teams is None else score_teams(session, session.teams,
-                                                           args.bye_vp, args.tie_break)
+    teams = None if session.teams is None else score_teams(session)
     for lang in args.pages:
         files = render_site(session, Path(args.output) / lang, lang, scored, director,
                             analyses, teams)
         out.write(say(args, "report: %d pages -> %s\n", "report: страниц %d -> %s\n")
                   % (len(files), Path(args.output) / lang))
     return 0
-
-
-def _team_options(parser):
-    """The event's conditions for a teams session (rule book 1.5.1: the Regulations)."""
-    parser.add_argument("--bye-vp", default=str(BYE_VP), metavar="VP", help=tr(
-        "a teams session: the VPs of a bye, as the event's conditions say (default 12)",
-        "командная сессия: ВП за свободный тур, как в положении о турнире (по умолчанию 12)"))
-    parser.add_argument("--tie-break", choices=TIE_BREAKS, default="shared", help=tr(
-        "a teams session: equal VPs share the place, or the IMP quotient (IMPs won / lost) "
-        "splits them", "командная сессия: при равенстве ВП место делится, или его решает "
-        "коэффициент ИМПов (выигранные / проигранные)"))
 
 
 def _source_arguments(parser):
@@ -103,7 +91,6 @@ def add_commands(sub):
                                "Подсчитывает IN (базу турнира EVENT.db или файл результатов "
                                ".pbn, .xml, .csv) и печатает таблицу каждого зачёта."))
     _source_arguments(score)
-    _team_options(score)
     lang_option(score)
     score.set_defaults(run=run_score)
     export = sub.add_parser("export", help=tr(
@@ -132,5 +119,4 @@ def add_commands(sub):
     report.add_argument("--lang", nargs="+", choices=LANGUAGES, default=list(LANGUAGES),
                         dest="pages", help=tr("the languages of the pages (default: both)",
                                               "языки страниц (по умолчанию оба)"))
-    _team_options(report)
     report.set_defaults(run=run_report)

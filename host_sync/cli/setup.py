@@ -17,6 +17,7 @@ from host_sync.event import corrections, setup, show
 from host_sync.event.db import open_db
 from host_sync.interchange.deals import import_deals, read_deals
 from host_sync.interchange.names_csv import import_names, read_names
+from host_sync.scoring import team_session
 from host_sync.text import ranges
 
 KINDS = ("mitchell", "howell", "teams")
@@ -140,6 +141,14 @@ def _fact_options(parser):
     parser.add_argument("--director", help=tr("the tournament director's name",
                                               "имя судьи турнира"))
     parser.add_argument("--club", help=tr("the club that holds it", "клуб-организатор"))
+    parser.add_argument("--bye-vp", metavar="VP", help=tr(
+        "teams: the VPs of a bye, as the event's conditions say (default 12)",
+        "команды: ВП за свободный тур, как в положении о турнире (по умолчанию 12)"))
+    parser.add_argument("--tie-break", choices=team_session.TIE_BREAKS, help=tr(
+        "teams: equal VPs share the place (shared, the default), or the IMP quotient, IMPs "
+        "won over IMPs lost, splits them (quotient)", "команды: при равенстве ВП место "
+        "делится (shared, по умолчанию) или его решает коэффициент ИМПов, выигранные к "
+        "проигранным (quotient)"))
 
 
 def _facts(args):
@@ -278,6 +287,8 @@ def run_event_create(args, out, err):
     sections = section_movements(args)  # everything is checked before the file is touched
     if args.pin:
         setup.check_pin(args.pin)
+    if args.bye_vp is not None:
+        team_session.check_bye_vp(args.bye_vp)
     path = Path(args.db)
     existed = path.exists()
     try:
@@ -288,6 +299,7 @@ def run_event_create(args, out, err):
             with db.transaction():
                 eid = setup.create_event(db, args.name, args.actor)
                 setup.set_event_facts(db, eid, _facts(args), args.actor)
+                setup.set_team_conditions(db, eid, args.bye_vp, args.tie_break, args.actor)
                 setup.new_session(db, eid, 1, sections, actor=args.actor)
                 if args.pin:
                     setup.set_director_pin(db, eid, args.pin, args.actor)
@@ -312,10 +324,15 @@ def _remove_database(path):
 def run_event_set(args, out, err):
     with open_db(args.db) as db:
         event_id = setup.the_event(db)[0]
-        if not setup.set_event_facts(db, event_id, _facts(args), args.actor):
-            raise setup.SetupError("give at least one of --date, --venue, --director, --club",
-                                   ru="укажите хотя бы одно из --date, --venue, --director, "
-                                   "--club")
+        if args.bye_vp is not None:  # checked before anything is written
+            team_session.check_bye_vp(args.bye_vp)
+        changed = setup.set_event_facts(db, event_id, _facts(args), args.actor)
+        changed.update(setup.set_team_conditions(db, event_id, args.bye_vp, args.tie_break,
+                                                 args.actor))
+        if not changed:
+            raise setup.SetupError("give at least one of --date, --venue, --director, --club, "
+                                   "--bye-vp, --tie-break", ru="укажите хотя бы одно из "
+                                   "--date, --venue, --director, --club, --bye-vp, --tie-break")
         out.write(show.facts(db, event_id, args.lang))
     return 0
 

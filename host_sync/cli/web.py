@@ -58,7 +58,7 @@ def run_web(args, out, err):
         err.write(say(args, "web: %d pages kept up to date at once (the open-files limit)\n",
                       "web: обновляются %d страниц одновременно (предел открытых файлов)\n")
                   % streams)
-    app = create_app(Watcher(args.event, args.session, args.method or "mp"), max(streams, 1),
+    app = create_app(Watcher(args.event, args.session, args.method), max(streams, 1),
                      args.streams_per_address)
     out.write(say(args, "web: http://%s:%d/ru/ (Ctrl-C stops it)\n",
                   "web: http://%s:%d/ru/ (Ctrl-C — остановить)\n") % (args.host, args.port))

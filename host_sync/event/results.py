@@ -46,7 +46,7 @@ def session_from_db(db, number=None, method=None):
         return str(pair) if len(letters) == 1 else "%s%d" % (letter, pair)
 
     movements = setup.section_movements(db, sid)
-    teams = _team_plan(movements, label)
+    teams = _team_plan(movements, label, setup.team_conditions(db, event_id))
     session = Session(name=name, method=method or ("mp" if teams is None else "butler"),
                       info=_info(db, event_id, sid, movements), teams=teams)
     numbers = session.info["numbers"]
@@ -96,7 +96,7 @@ def _info(db, event_id, sid, movements):
     return dict({k: v for k, v in info.items() if v}, numbers={})
 
 
-def _team_plan(movements, label):
+def _team_plan(movements, label, conditions):
     """The TeamPlan of a session whose every section plays a teams movement (None when a
     section plays pairs): each pair's team as the movement numbers them (pairs 2t-1 and 2t
     are team t), and each round's matches, home first (its pair sits NS at the match's first
@@ -117,7 +117,8 @@ def _team_plan(movements, label):
                 if (home, away) not in met and (away, home) not in met:
                     met.append((home, away))
                     boards[rnd, home] = mv.boards_per_set
-    return TeamPlan(teams, {rnd: tuple(m) for rnd, m in rounds.items()}, groups, boards)
+    return TeamPlan(teams, {rnd: tuple(m) for rnd, m in rounds.items()}, groups, boards,
+                    **conditions)
 
 
 def _played(result, row, lead):

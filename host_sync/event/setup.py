@@ -22,6 +22,7 @@ from host_sync.event import pin as pin_rules
 from host_sync.event.db import now
 from host_sync.event.hand_record import hand_bytes
 from host_sync.movements import Movement
+from host_sync.scoring import team_session
 from host_sync.scoring.session import ns_points
 
 ACTOR = "scorer"
@@ -74,6 +75,27 @@ def set_event_facts(db, event_id, facts, actor=ACTOR):
         with db.transaction():
             db.update("events", {"id": event_id}, values, actor)
     return values
+
+
+def set_team_conditions(db, event_id, bye_vp=None, tie_break=None, actor=ACTOR):
+    """Set a teams event's conditions (migration 013; None leaves one as it is), each
+    checked as scoring checks it; returns those set."""
+    values = {}
+    if bye_vp is not None:
+        values["bye_vp"] = str(team_session.check_bye_vp(bye_vp))
+    if tie_break is not None:
+        values["tie_break"] = team_session.check_tie_break(tie_break)
+    if values:
+        with db.transaction():
+            db.update("events", {"id": event_id}, values, actor)
+    return values
+
+
+def team_conditions(db, event_id):
+    """{"bye_vp": Decimal, "tie_break": name} of the event, the defaults where none is set."""
+    row = db.one("SELECT bye_vp, tie_break FROM events WHERE id = ?", (event_id,))
+    return {"bye_vp": team_session.check_bye_vp(row["bye_vp"] or team_session.BYE_VP),
+            "tie_break": team_session.check_tie_break(row["tie_break"] or "shared")}
 
 
 def event_facts(db, event_id):

@@ -5,7 +5,7 @@ names and numbers, boards with and without hand records, and the terminals regis
 from bridge import boards as law2
 
 from host_sync.event import setup
-from host_sync.text import ranges
+from host_sync.text import ranges, vp_text
 
 _TEXT = {
     "en": {"event": "Event: %s (%s)", "session": "Session %d", "current": " (current)",
@@ -18,7 +18,9 @@ _TEXT = {
            "none": "none", "no_sessions": "No sessions yet.",
            "kinds": {"mitchell": "Mitchell", "howell": "Howell", "teams": "teams"},
            "facts": ("Date", "Venue", "Director", "Club"), "not_given": "not given",
-           "closed": "  correction period closed %s"},
+           "closed": "  correction period closed %s",
+           "conditions": "Teams: a bye %s VP; equal VPs: %s",
+           "tie_breaks": {"shared": "share the place", "quotient": "the IMP quotient"}},
     "ru": {"event": "Турнир: %s (%s)", "session": "Сессия %d", "current": " (текущая)",
            "section": "Секция %s: %s, столов %d, туров %d, сдач в туре %d",
            "pairs": "Пары:", "unnamed": "(без имён)", "boards": "Сдачи: %s",
@@ -29,7 +31,9 @@ _TEXT = {
            "never": "ещё не синхронизирован", "none": "нет", "no_sessions": "Сессий пока нет.",
            "kinds": {"mitchell": "Митчелл", "howell": "Хоуэлл", "teams": "командный"},
            "facts": ("Дата", "Место", "Судья", "Клуб"), "not_given": "не указано",
-           "closed": "  период исправлений закрыт %s"},
+           "closed": "  период исправлений закрыт %s",
+           "conditions": "Команды: свободный тур %s ВП; при равенстве ВП: %s",
+           "tie_breaks": {"shared": "место делится", "quotient": "коэффициент ИМПов"}},
 }
 LANGUAGES = tuple(_TEXT)
 
@@ -51,11 +55,14 @@ def summary(db, lang="ru"):
 
 
 def facts(db, event_id, lang="ru"):
-    """The event's date, venue, director and club, one a line ("not given" where none is)."""
+    """The event's date, venue, director and club, one a line ("not given" where none is),
+    and its teams' conditions (migration 013)."""
     t = _TEXT[lang]
     given = setup.event_facts(db, event_id)
+    conditions = setup.team_conditions(db, event_id)
     return "".join("%s: %s\n" % (label, given[column] or t["not_given"]) for label, (
-        column, _, _) in zip(t["facts"], setup.EVENT_FACTS))
+        column, _, _) in zip(t["facts"], setup.EVENT_FACTS)) + t["conditions"] % (
+        vp_text(conditions["bye_vp"]), t["tie_breaks"][conditions["tie_break"]]) + "\n"
 
 
 def _session(db, s, t, lang):

@@ -37,11 +37,11 @@ def print_team_results(console, scored, lang="ru"):
     t = texts(lang)
     session = scored.session
     byes = scored.byes
-    for rnd in sorted({m.round for m in scored.matches if m.boards or m.waiting}):
+    for rnd, matches in scored.rounds():
         table = Table(title=t["match_round"] % rnd)
         for i, column in enumerate((t["home"], t["away"], t["imps"], t["vp"], t["boards"])):
             table.add_column(column, justify="left" if i in (0, 1, 4) else "right")
-        for m in (m for m in scored.matches if m.round == rnd):
+        for m in matches:
             vp = "" if m.vp is None else "%s : %s" % tuple(map(vp_text, m.vp))
             boards = ranges(b[0] for b in m.boards)
             if m.waiting:

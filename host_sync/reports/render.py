@@ -106,12 +106,15 @@ def _percent(line, side):
     return line.percent(side) if line.top else None
 
 
+# what teams.html (a teams session's standings and matches) needs, here and on the live page
+TEAM_GLOBALS = {"vp": vp_text, "ranges": ranges, "team_title": team_title, "num": num}
+
+
 def _environment():
     env = Environment(loader=PackageLoader("host_sync.reports", "templates"),
                       autoescape=select_autoescape(["html"]))
-    env.globals.update(num=num, points=points, adjusted=adjusted_text, pair_page=pair_page,
-                       percent=_percent, strains=STRAINS, dd_rows=DD_ROWS, vp=vp_text,
-                       ranges=ranges, team_title=team_title)
+    env.globals.update(points=points, adjusted=adjusted_text, pair_page=pair_page,
+                       percent=_percent, strains=STRAINS, dd_rows=DD_ROWS, **TEAM_GLOBALS)
     env.filters["suits"] = suits
     env.filters["detail"] = detail_text
     return env
@@ -123,8 +126,8 @@ def render_site(session, out_dir, lang="ru", scored=None, director=None, analyse
     the director's list (host_sync.event.flags.director_list entries), director.html; returns
     the file list. `analyses`: {board: Analysis} (host_sync.reports.analysis.board_analyses,
     which keeps them in the event database), solved here when not given. A teams session's
-    index leads with the team standings and the matches (`teams`: its TeamScore, scored with
-    the default bye and tie-break when not given). Refused, nothing written, for a session
+    index leads with the team standings and the matches (`teams`: its TeamScore, scored here
+    when not given). Refused, nothing written, for a session
     with no results: empty pages published by mistake would read as an evening without a
     result."""
     if not session.results:
@@ -133,7 +136,7 @@ def render_site(session, out_dir, lang="ru", scored=None, director=None, analyse
     t = texts(lang)
     scored = scored or score_session(session)
     if teams is None and session.teams is not None:
-        teams = score_teams(session, session.teams)
+        teams = score_teams(session)
     analyses = board_analyses(session) if analyses is None else analyses
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -156,8 +159,7 @@ def render_site(session, out_dir, lang="ru", scored=None, director=None, analyse
         written.append(path)
 
     write("index.html", "index.html", title=t["results"], fields=fields, names=names,
-          percent=percent, charts=charts, board_count=len(scored.lines), teams=teams,
-          team_rounds=_team_rounds(teams))
+          percent=percent, charts=charts, board_count=len(scored.lines), teams=teams)
     write("boards.html", "boards.html", title=t["all_boards"], boards=scored.lines.items())
     for number, lines in scored.lines.items():
         board = session.board(number)
@@ -180,14 +182,6 @@ def render_site(session, out_dir, lang="ru", scored=None, director=None, analyse
         write("director.html", "director.html", title=t["director_page"], entries=director,
               boards=set(scored.lines))
     return written
-
-
-def _team_rounds(teams):
-    """[(round, its matches)] of the rounds begun, for the index of a teams session."""
-    if teams is None:
-        return []
-    begun = sorted({m.round for m in teams.matches if m.boards or m.waiting})
-    return [(rnd, [m for m in teams.matches if m.round == rnd]) for rnd in begun]
 
 
 def scorecard(scored, pair, boards=None):

@@ -27,12 +27,15 @@ class TeamPlan:
     """teams: pair label -> its team's label; rounds: round -> its matches as (home, away)
     team labels, in table order; groups: team -> the group it is ranked in ("" for one);
     boards: (round, home) -> the boards the match is scheduled to play, whose number sets
-    the VP scale (missing: the boards compared)."""
+    the VP scale (missing: the boards compared); bye_vp and tie_break: the event's conditions
+    (host_sync.event.setup.team_conditions)."""
 
     teams: dict
     rounds: dict
     groups: dict = field(default_factory=dict)
     boards: dict = field(default_factory=dict)
+    bye_vp: Decimal = BYE_VP
+    tie_break: str = "shared"
 
     def team_list(self):
         return list(dict.fromkeys(self.teams.values()))
@@ -79,6 +82,11 @@ class TeamScore:
     byes: dict  # round -> teams with a bye in it (rounds begun only)
     bye_vp: Decimal = BYE_VP
 
+    def rounds(self):
+        """[(round, its matches)] of the rounds begun (a result at one of its tables)."""
+        begun = sorted({m.round for m in self.matches if m.boards or m.waiting})
+        return [(rnd, [m for m in self.matches if m.round == rnd]) for rnd in begun]
+
     def groups(self):
         out = {}
         for s in self.standings:
@@ -86,13 +94,11 @@ class TeamScore:
         return out
 
 
-def score_teams(session, plan, bye_vp=BYE_VP, tie_break="shared"):
-    """The session's matches and the team standings (VPs on the WBF continuous scale)."""
-    if tie_break not in TIE_BREAKS:
-        raise Refused("tie-break %r: expected one of %s" % (tie_break, ", ".join(TIE_BREAKS)),
-                      ru="разбивка равенства %r: ожидалось одно из %s" % (
-                          tie_break, ", ".join(TIE_BREAKS)))
-    bye_vp = _vp(bye_vp)
+def score_teams(session, plan=None):
+    """The session's matches and the team standings (VPs on the WBF continuous scale), on
+    `plan` (default: the session's own) and its conditions."""
+    plan = session.teams if plan is None else plan
+    tie_break, bye_vp = check_tie_break(plan.tie_break), check_bye_vp(plan.bye_vp)
     tables = _tables(session, plan)
     matches = [_match(session, rnd, home, away, tables.get((rnd, frozenset((home, away))), {}),
                       plan.boards.get((rnd, home)))
@@ -131,7 +137,16 @@ def team_title(session, team, names_only=False):
     return "%s (%s)" % (team, ", ".join(names)) if names else team
 
 
-def _vp(value):
+def check_tie_break(name):
+    """The tie-break's name, or Refused for one this scoring does not know."""
+    if name not in TIE_BREAKS:
+        raise Refused("tie-break %r: expected one of %s" % (name, ", ".join(TIE_BREAKS)),
+                      ru="разбивка равенства %r: ожидалось одно из %s" % (
+                          name, ", ".join(TIE_BREAKS)))
+    return name
+
+
+def check_bye_vp(value):
     """A bye's VPs as the conditions give them: 0 to 20, at most two decimals (the scale's)."""
     try:
         vp = Decimal(str(value).strip())

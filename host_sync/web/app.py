@@ -25,7 +25,7 @@ import time
 from collections import Counter
 from contextlib import asynccontextmanager
 
-from jinja2 import Environment, PackageLoader, select_autoescape
+from jinja2 import ChoiceLoader, Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, StreamingResponse
@@ -36,7 +36,7 @@ from host_sync.event import postgres
 from host_sync.event.db import open_db
 from host_sync.reports.i18n import LANGUAGES
 from host_sync.reports.notation import Notation, suits
-from host_sync.reports.render import adjusted_text, hand_cells, num, points, scorecard
+from host_sync.reports.render import TEAM_GLOBALS, adjusted_text, hand_cells, points, scorecard
 from host_sync.web.live import PAIR_KEY_HEX, change_marker, snapshot
 from host_sync.web.words import words
 
@@ -53,7 +53,7 @@ NO_STORE = {"Cache-Control": "no-store"}
 class Watcher:
     """The thread that reads the event database and the latest Snapshot it built."""
 
-    def __init__(self, location, session=None, method="mp", poll=POLL_S):
+    def __init__(self, location, session=None, method=None, poll=POLL_S):
         self.location, self.session, self.method, self.poll = location, session, method, poll
         self.snapshot = None
         self.error = None  # why the last read failed (the page keeps the last Snapshot)
@@ -140,9 +140,11 @@ class Watcher:
 
 
 def _environment():
-    env = Environment(loader=PackageLoader("host_sync.web", "templates"),
+    """The live page's templates, and the report's partials they include (teams.html)."""
+    env = Environment(loader=ChoiceLoader([PackageLoader("host_sync.web", "templates"),
+                                           PackageLoader("host_sync.reports", "templates")]),
                       autoescape=select_autoescape(["html"]))
-    env.globals.update(num=num, points=points, adjusted=adjusted_text)
+    env.globals.update(points=points, adjusted=adjusted_text, **TEAM_GLOBALS)
     env.filters["suits"] = suits
     return env
 
@@ -209,6 +211,7 @@ def create_app(watcher, streams=MAX_STREAMS, per_address=STREAMS_PER_ADDRESS):
         fields = [] if snap.held else list(snap.everyone.fields().items())
         names = {p: " – ".join(snap.session.pair(p).names) for p in snap.session.pairs}
         return page(request, "ranking.html", lang=lang, fields=fields, names=names,
+                    teams=None if snap.held else snap.teams,
                     percent=snap.session.method == "mp",
                     boards=sorted(snap.public_boards()))
 

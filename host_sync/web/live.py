@@ -36,6 +36,7 @@ from host_sync.errors import Refused
 from host_sync.event import setup
 from host_sync.event.results import session_from_db
 from host_sync.scoring.session import score_session
+from host_sync.scoring.team_session import score_teams
 
 PUBLICATION = "publication"  # the event setting the director's hold is kept in
 HELD_BOARDS = "held_boards"  # the event setting of the boards held one by one
@@ -119,6 +120,7 @@ class Snapshot:
     read: tuple = ()  # what the views are made of, as read from the database (`snapshot`)
     public_marker: int = 0  # the marker at which everyone's view last changed
     public_read: tuple = ()  # what everyone's view is made of
+    teams: object = None  # a teams session: the TeamScore of the complete boards only
 
     def pair_boards(self, label):
         """The boards a pair's own view shows: those it has played (none while held)."""
@@ -136,7 +138,7 @@ class Snapshot:
         return own is not None and key.isascii() and hmac.compare_digest(own, key)
 
 
-def snapshot(db, number=None, method="mp", previous=None):
+def snapshot(db, number=None, method=None, previous=None):
     """The Snapshot of the event's session `number` (default: the current one), read in one
     transaction so that a sync landing meanwhile is either all in it or not at all.
     `previous` itself when it shows the same (the module docstring): its marker stays the
@@ -180,7 +182,8 @@ def snapshot(db, number=None, method="mp", previous=None):
     return Snapshot(marker, held, session, score_session(public), score_session(session),
                     complete, {p: frozenset(b) for p, b in played.items()},
                     {p: pair_key(event_key, sid, p) for p in session.pairs}, one_by_one, read,
-                    public_marker, public_read)
+                    public_marker, public_read,
+                    None if session.teams is None else score_teams(public))
 
 
 @contextmanager
