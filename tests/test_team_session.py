@@ -275,3 +275,99 @@ def test_the_live_page_of_a_teams_event_shows_the_matches_of_complete_boards(eve
         assert "<td>%s</td>" % leader.label in en and "Командный зачёт" in ru
     finally:
         db.close()
+
+
+# ---- the director's rulings: a technical defeat, a team removed (rule book 5.7.3) ----
+
+# a round robin of four teams, one board a round (as `round_robin(4)` schedules it)
+ROBIN = TeamPlan(teams={str(p): str((p + 1) // 2) for p in range(1, 9)},
+                 rounds={1: (("1", "4"), ("2", "3")), 2: (("4", "3"), ("1", "2")),
+                         3: (("2", "4"), ("3", "1"))},
+                 boards={(r, home): 1 for r, ms in {1: "12", 2: "41", 3: "23"}.items()
+                         for home in ms})
+
+
+def round_of(rnd, winner_points=0):
+    """Both matches of round `rnd` on board `rnd`: the home team's NS scores
+    `winner_points` in the open room, the closed room passes."""
+    out = []
+    for home, away in ROBIN.rounds[rnd]:
+        h, a = (2 * int(home) - 1, 2 * int(home)), (2 * int(away) - 1, 2 * int(away))
+        out += [assigned(rnd, str(h[0]), str(a[1]), winner_points, rnd),
+                assigned(rnd, str(a[0]), str(h[1]), 0, rnd)]
+    return out
+
+
+def test_a_technical_defeat_gives_no_vp_to_the_team_and_the_bye_s_to_its_opponents():
+    s = session(*round_of(1, 430), plan=ROBIN)  # 10 IMPs to each home team
+    plan = replace(ROBIN, forfeits={(1, "1"): "неявка"}, bye_vp="13")
+    first = score_teams(s, plan).matches[0]
+    assert (first.ruling, first.against, first.vp) == ("forfeit", ("1",), (0, Decimal(13)))
+    by_team = {st.team: st for st in score_teams(s, plan).standings}
+    assert (by_team["1"].vp, by_team["4"].vp, by_team["1"].imps_won) == (0, 13, 0)
+    assert by_team["2"].vp == Decimal("18.09")  # the other match as played
+
+
+def test_a_team_removed_after_more_than_half_its_matches_loses_the_rest_as_they_begin():
+    played = round_of(1, 430) + round_of(2, 430)  # team 4 played rounds 1 and 2 of 3
+    plan = replace(ROBIN, removed={"4": "дисквалификация"})
+    scored = score_teams(session(*played, plan=plan), plan)
+    assert [m.ruling for m in scored.matches] == [""] * 6  # round 3 not begun
+    scored = score_teams(session(*played, *round_of(3, 430)[2:], plan=plan), plan)
+    technical = scored.matches[4]  # round 3: 2 v 4, not played: a technical defeat
+    assert (technical.home, technical.away, technical.ruling, technical.vp) == (
+        "2", "4", "technical", (Decimal(12), 0))
+    removed = scored.standings[-1]
+    assert (removed.team, removed.label, removed.removed) == ("4", "—", True)
+    assert all(st.label != "—" for st in scored.standings[:-1])
+    # the two matches it played stand for its opponents: team 3 lost to it in round 2
+    assert {st.team: st.vp for st in scored.standings}["3"] == Decimal("1.91") + \
+        Decimal("1.91") + Decimal("18.09")
+
+
+def test_a_team_removed_after_half_its_matches_or_fewer_has_them_annulled_for_both_sides():
+    plan = replace(ROBIN, removed={"4": "снялась"})
+    scored = score_teams(session(*round_of(1, 430), plan=plan), plan)
+    assert [(m.ruling, m.vp) for m in scored.matches if "4" in (m.home, m.away)] == [
+        ("annulled", None)] * 3
+    by_team = {st.team: st for st in scored.standings}
+    assert (by_team["1"].vp, by_team["1"].matches) == (0, 0)  # its loss to 4 is gone
+    assert by_team["2"].vp == Decimal("18.09") and by_team["4"].label == "—"
+
+
+def test_the_director_rules_on_teams_from_the_command_line_audited_and_checked(tmp_path,
+                                                                              host):
+    path = teams_event(tmp_path, host, teams=5, boards=10)
+    before = sqlite3.connect(path).execute("SELECT COUNT(*) FROM audit").fetchone()[0]
+    for args, why in ((("withdraw", "--team", 6, "--reason", "x"), "teams 1 to 5, not 6"),
+                      (("forfeit", "--team", 1, "--round", 1, "--reason", "x"),
+                       "no match in round 1 (a bye)"),
+                      (("forfeit", "--team", 2, "--round", 9, "--reason", "x"),
+                       "rounds 1 to 5, not 9"),
+                      (("withdraw", "--team", 2, "--reason", " "), "1 to 200 characters"),
+                      (("withdraw", "--team", 2, "--reason", "a\nb"), "text on one line"),
+                      (("reinstate", "--team", 2), "no such ruling")):
+        status, _, err = host("team", args[0], path, *args[1:])
+        assert status == 2 and why in err, (args, err)
+    assert sqlite3.connect(path).execute("SELECT COUNT(*) FROM audit").fetchone()[0] == before
+    enter(host, path, 1, 1, "4S", "N", 10)  # round 1: 2 v 5
+    enter(host, path, 1, 2, "4S", "N", 9)
+    status, out, err = host("team", "forfeit", path, "--team", 2, "--round", 1, "--reason",
+                            "опоздание")
+    assert status == 0 and "team 2 of section A: a technical defeat in round 1" in out, err
+    assert host("team", "forfeit", path, "--team", 2, "--round", 1, "--reason", "x")[0] == 2
+    status, out, err = host("team", "withdraw", path, "--team", 3, "--reason", "снялась")
+    assert status == 0, err
+    audit = sqlite3.connect(path).execute(
+        "SELECT action, actor FROM audit WHERE tbl = 'team_rulings'").fetchall()
+    assert audit == [("insert", "scorer"), ("insert", "scorer")]
+    shown = host("--lang", "en", "event", "show", path)[1]
+    assert "team 2 of section A: a technical defeat in round 1: опоздание" in shown
+    assert "team 3 of section A removed (5.7.3): снялась" in shown
+    out = host("--lang", "en", "score", path)[1]
+    assert "0.00 : 12.00" in out and "technical defeat: 2" in out
+    assert "Removed from the competition (5.7.3), keeps no place: 3 — снялась" in out
+    status, out, err = host("team", "reinstate", path, "--team", 2, "--round", 1)
+    assert status == 0, err
+    out = host("--lang", "en", "score", path)[1]
+    assert "technical defeat" not in out and "16.46 : 3.54" in out  # 10 IMPs, as played

@@ -10,7 +10,7 @@ a bug and ends in a traceback, exit 1. Everything is said in the scorer's langua
 
 import sys
 
-from host_sync.cli import demo, director, pbn, results, setup, sync, web
+from host_sync.cli import demo, director, pbn, results, setup, sync, teams, web
 from host_sync.cli.lang import (
     LANGUAGES,
     argparse_language,
@@ -23,7 +23,7 @@ from host_sync.cli.lang import (
 from host_sync.errors import FileProblems, Refused
 
 COMMANDS = (setup.add_commands, sync.add_commands, results.add_commands, pbn.add_commands,
-            director.add_commands, demo.add_commands, web.add_commands)
+            director.add_commands, teams.add_commands, demo.add_commands, web.add_commands)
 
 
 def build_parser(lang="ru", default_lang="ru"):

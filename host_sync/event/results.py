@@ -13,7 +13,7 @@ from bridge import cards
 from bridge.calls import STRAINS, level, strain
 from bridge.seats import SEATS
 
-from host_sync.event import setup
+from host_sync.event import setup, team_rulings
 from host_sync.event.auctions import line_auction
 from host_sync.movements.teams import team_of
 from host_sync.scoring.session import Board, Pair, Result, Session, ns_points
@@ -46,7 +46,8 @@ def session_from_db(db, number=None, method=None):
         return str(pair) if len(letters) == 1 else "%s%d" % (letter, pair)
 
     movements = setup.section_movements(db, sid)
-    teams = _team_plan(movements, label, setup.team_conditions(db, event_id))
+    teams = _team_plan(movements, label, setup.team_conditions(db, event_id),
+                       team_rulings.rulings(db, sid))
     session = Session(name=name, method=method or ("mp" if teams is None else "butler"),
                       info=_info(db, event_id, sid, movements), teams=teams)
     numbers = session.info["numbers"]
@@ -96,11 +97,12 @@ def _info(db, event_id, sid, movements):
     return dict({k: v for k, v in info.items() if v}, numbers={})
 
 
-def _team_plan(movements, label, conditions):
+def _team_plan(movements, label, conditions, rulings):
     """The TeamPlan of a session whose every section plays a teams movement (None when a
     section plays pairs): each pair's team as the movement numbers them (pairs 2t-1 and 2t
     are team t), and each round's matches, home first (its pair sits NS at the match's first
-    table); with several sections each is a group of its own, ranked apart."""
+    table); with several sections each is a group of its own, ranked apart. The event's
+    conditions and the director's team rulings (migrations 013, 014) go with it."""
     if not movements or any(mv.kind != "teams" for mv in movements.values()):
         return None
     teams, rounds, groups, boards = {}, {}, {}, {}
@@ -117,8 +119,11 @@ def _team_plan(movements, label, conditions):
                 if (home, away) not in met and (away, home) not in met:
                     met.append((home, away))
                     boards[rnd, home] = mv.boards_per_set
+    removed = {label(r.letter, r.team): r.reason for r in rulings if r.round is None}
+    forfeits = {(r.round, label(r.letter, r.team)): r.reason for r in rulings
+                if r.round is not None}
     return TeamPlan(teams, {rnd: tuple(m) for rnd, m in rounds.items()}, groups, boards,
-                    **conditions)
+                    removed=removed, forfeits=forfeits, **conditions)
 
 
 def _played(result, row, lead):

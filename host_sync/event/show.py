@@ -4,7 +4,7 @@ names and numbers, boards with and without hand records, and the terminals regis
 
 from bridge import boards as law2
 
-from host_sync.event import setup
+from host_sync.event import setup, team_rulings
 from host_sync.text import ranges, vp_text
 
 _TEXT = {
@@ -20,7 +20,9 @@ _TEXT = {
            "facts": ("Date", "Venue", "Director", "Club"), "not_given": "not given",
            "closed": "  correction period closed %s",
            "conditions": "Teams: a bye %s VP; equal VPs: %s",
-           "tie_breaks": {"shared": "share the place", "quotient": "the IMP quotient"}},
+           "tie_breaks": {"shared": "share the place", "quotient": "the IMP quotient"},
+           "removed": "  team %d of section %s removed (5.7.3): %s",
+           "forfeit": "  team %d of section %s: a technical defeat in round %d: %s"},
     "ru": {"event": "Турнир: %s (%s)", "session": "Сессия %d", "current": " (текущая)",
            "section": "Секция %s: %s, столов %d, туров %d, сдач в туре %d",
            "pairs": "Пары:", "unnamed": "(без имён)", "boards": "Сдачи: %s",
@@ -33,7 +35,9 @@ _TEXT = {
            "facts": ("Дата", "Место", "Судья", "Клуб"), "not_given": "не указано",
            "closed": "  период исправлений закрыт %s",
            "conditions": "Команды: свободный тур %s ВП; при равенстве ВП: %s",
-           "tie_breaks": {"shared": "место делится", "quotient": "коэффициент ИМПов"}},
+           "tie_breaks": {"shared": "место делится", "quotient": "коэффициент ИМПов"},
+           "removed": "  команда %d секции %s удалена (5.7.3): %s",
+           "forfeit": "  команде %d секции %s техническое поражение в туре %d: %s"},
 }
 LANGUAGES = tuple(_TEXT)
 
@@ -78,6 +82,9 @@ def _session(db, s, t, lang):
         named = _players(db, s["id"], letter)
         for pair in mv.pairs:
             lines.append("    %-4s %s" % (mv.label(pair), named.get(pair, t["unnamed"])))
+    for r in team_rulings.rulings(db, s["id"]):
+        lines.append(t["removed"] % (r.team, r.letter, r.reason) if r.round is None else
+                     t["forfeit"] % (r.team, r.letter, r.round, r.reason))
     rows = db.all("SELECT number, dealer, vul, deal FROM boards WHERE session_id = ? "
                   "ORDER BY number", (s["id"],))
     numbers = [r["number"] for r in rows]

@@ -43,9 +43,10 @@ def print_team_results(console, scored, lang="ru"):
             table.add_column(column, justify="left" if i in (0, 1, 4) else "right")
         for m in matches:
             vp = "" if m.vp is None else "%s : %s" % tuple(map(vp_text, m.vp))
-            boards = ranges(b[0] for b in m.boards)
-            if m.waiting:
-                boards = "; ".join(x for x in (boards, t["waiting"] % ranges(m.waiting)) if x)
+            boards = "; ".join(x for x in (
+                ranges(b[0] for b in m.boards),
+                m.waiting and t["waiting"] % ranges(m.waiting),
+                m.ruling and t["ruling_" + m.ruling] % ", ".join(m.against)) if x)
             table.add_row(*(escape(team_title(session, team)) for team in (m.home, m.away)),
                           "%s : %s" % tuple(map(number_text, m.imps)), vp, boards)
         console.print(table)
@@ -65,3 +66,6 @@ def print_team_results(console, scored, lang="ru"):
                           vp_text(s.vp), str(s.matches), *([str(s.byes)] if with_byes else []),
                           number_text(s.imps_won), number_text(s.imps_lost))
         console.print(table)
+        for s in standings:
+            if s.removed:
+                console.print(escape(t["removed_team"] % (s.team, session.teams.removed[s.team])))

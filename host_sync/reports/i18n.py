@@ -84,6 +84,12 @@ PAGE_TEXTS = {
     "home": ("Хозяева", "Home"),
     "away": ("Гости", "Away"),
     "waiting": ("ждут второго стола: %s", "waiting for the other table: %s"),
+    "ruling_forfeit": ("техническое поражение: %s", "technical defeat: %s"),
+    "ruling_technical": ("техническое поражение: %s (удалена, 5.7.3)",
+                         "technical defeat: %s (removed, 5.7.3)"),
+    "ruling_annulled": ("аннулирован: %s удалена (5.7.3)", "annulled: %s removed (5.7.3)"),
+    "removed_team": ("Удалена с соревнования (5.7.3), место не сохраняется: %s — %s",
+                     "Removed from the competition (5.7.3), keeps no place: %s — %s"),
     "method_teams": ("ИМПы матча в ВП (непрерывная шкала WBF)",
                      "match IMPs to VPs (WBF continuous scale)"),
 }

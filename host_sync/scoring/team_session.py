@@ -7,6 +7,12 @@ its two teams meet, the table where the home team sits North-South its open room
 counts once both tables have a result for it; until then the match shows what is compared
 so far. A team in no match of a round that has begun has a bye, worth what the event's
 conditions say (`bye_vp`; the WBF's conditions give 12 of 20).
+
+The director's rulings (host_sync.event.team_rulings): a match lost as a technical defeat
+gives the team no VP and its opponents the bye's; a team removed from the competition (rule
+book 5.7.3) keeps no place, and either its remaining matches are technical defeats, round by
+round as the rounds begin (it had played more than half of its matches), or every match it
+played is annulled for both sides (it had played no more than half).
 """
 
 from dataclasses import dataclass, field
@@ -36,6 +42,8 @@ class TeamPlan:
     boards: dict = field(default_factory=dict)
     bye_vp: Decimal = BYE_VP
     tie_break: str = "shared"
+    removed: dict = field(default_factory=dict)  # team -> the reason (5.7.3)
+    forfeits: dict = field(default_factory=dict)  # (round, team) -> the reason
 
     def team_list(self):
         return list(dict.fromkeys(self.teams.values()))
@@ -50,9 +58,15 @@ class Match:
     waiting: list  # boards one table has played and the other not yet
     imps: tuple = (0, 0)  # net IMPs (home, away), Law 12C2(c) applied
     vp: tuple | None = None  # (home, away) VPs; None before a board is compared
+    ruling: str = ""  # "forfeit", "technical" (of a removed team) or "annulled"
+    against: tuple = ()  # the teams the ruling is against
 
     def side(self, team):
         return 0 if team == self.home else 1
+
+    def begun(self):
+        """A result at one of its tables, or the director's ruling on it."""
+        return bool(self.boards or self.waiting or self.ruling in ("forfeit", "technical"))
 
 
 @dataclass
@@ -66,6 +80,7 @@ class TeamStanding:
     imps_lost: object = 0
     place: int = 0
     label: str = ""
+    removed: bool = False  # removed from the competition: no place (5.7.3)
 
     def quotient(self):
         """IMPs won over IMPs lost (a common tie-break); infinite with none lost."""
@@ -84,7 +99,7 @@ class TeamScore:
 
     def rounds(self):
         """[(round, its matches)] of the rounds begun (a result at one of its tables)."""
-        begun = sorted({m.round for m in self.matches if m.boards or m.waiting})
+        begun = sorted({m.round for m in self.matches if m.begun()})
         return [(rnd, [m for m in self.matches if m.round == rnd]) for rnd in begun]
 
     def groups(self):
@@ -103,9 +118,15 @@ def score_teams(session, plan=None):
     matches = [_match(session, rnd, home, away, tables.get((rnd, frozenset((home, away))), {}),
                       plan.boards.get((rnd, home)))
                for rnd in sorted(plan.rounds) for home, away in plan.rounds[rnd]]
-    standings = {team: TeamStanding(team, plan.groups.get(team, ""))
+    begun = {m.round for m in matches if m.begun()}
+    for m in matches:
+        _forfeit(m, plan, bye_vp)
+    for team in plan.removed:
+        _remove(team, [m for m in matches if team in (m.home, m.away)], begun, bye_vp)
+    begun |= {m.round for m in matches if m.begun()}
+    standings = {team: TeamStanding(team, plan.groups.get(team, ""),
+                                    removed=team in plan.removed)
                  for team in plan.team_list()}
-    begun = {m.round for m in matches if m.boards or m.waiting}
     for m in matches:
         if m.vp is None:
             continue
@@ -113,8 +134,9 @@ def score_teams(session, plan=None):
             s, i = standings[team], m.side(team)
             s.vp += m.vp[i]
             s.matches += 1
-            s.imps_won += sum(max(b[1 + i], 0) for b in m.boards)
-            s.imps_lost += sum(max(-b[1 + i], 0) for b in m.boards)
+            if not m.ruling:  # a ruled match's boards are not the score
+                s.imps_won += sum(max(b[1 + i], 0) for b in m.boards)
+                s.imps_lost += sum(max(-b[1 + i], 0) for b in m.boards)
     byes = {}
     for rnd in sorted(begun):
         playing = {t for pair in plan.rounds[rnd] for t in pair}
@@ -124,6 +146,29 @@ def score_teams(session, plan=None):
             standings[team].byes += 1
     return TeamScore(session, matches, _ranked(list(standings.values()), tie_break), byes,
                      bye_vp)
+
+
+def _forfeit(m, plan, bye_vp):
+    """A match a team lost as a technical defeat: no VP to it, the bye's to the other (none
+    to either when both did)."""
+    against = tuple(t for t in (m.home, m.away) if (m.round, t) in plan.forfeits)
+    if against:
+        m.ruling, m.against = "forfeit", against
+        m.vp = tuple(Decimal(0) if t in against else bye_vp for t in (m.home, m.away))
+
+
+def _remove(team, its, begun, bye_vp):
+    """Rule book 5.7.3 on a team's matches `its`: more than half of them played, the rest
+    become technical defeats as their rounds begin; else those it played are annulled."""
+    played = [m for m in its if m.boards or m.waiting or m.ruling]
+    if 2 * len(played) > len(its):
+        for m in its:
+            if m not in played and m.round in begun:
+                m.ruling, m.against = "technical", (team,)
+                m.vp = tuple(Decimal(0) if t == team else bye_vp for t in (m.home, m.away))
+        return
+    for m in its:
+        m.ruling, m.against, m.vp = "annulled", (team,), None
 
 
 def team_title(session, team, names_only=False):
@@ -213,11 +258,15 @@ def _ranked(standings, tie_break):
     """Places within each group on VPs (ties shared, or split by the IMP quotient)."""
     out = []
     for group in sorted({s.group for s in standings}):
-        members = [s for s in standings if s.group == group]
+        members = [s for s in standings if s.group == group and not s.removed]
         key = (lambda s: (s.vp, s.quotient())) if tie_break == "quotient" else \
             (lambda s: s.vp)
         places = rank(members, key=key)
         for s, place, label in zip(members, places, labels(places)):
             s.place, s.label = place, label
         out += sorted(members, key=lambda s: (s.place, natural(s.team)))
+        for s in standings:  # no place kept
+            if s.group == group and s.removed:
+                s.label = "—"
+                out.append(s)
     return out

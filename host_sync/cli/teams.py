@@ -1,0 +1,84 @@
+"""`host-sync team withdraw|forfeit|reinstate`: the director's rulings on a teams session's
+matches (host_sync.event.team_rulings), which `score`, `report` and the live page apply."""
+
+from host_sync.cli.lang import EVENT_DB, say, tr
+from host_sync.cli.setup import actions, actor_option
+from host_sync.event import team_rulings
+from host_sync.event.db import open_db
+
+
+def run_withdraw(args, out, err):
+    with open_db(args.db) as db:
+        r = team_rulings.rule(db, args.team, args.reason, None, args.section, args.session,
+                              args.actor)
+    out.write(say(args, "team %d of section %s removed from the competition (5.7.3): %s\n",
+                  "команда %d секции %s удалена с соревнования (5.7.3): %s\n") % (
+        r.team, r.letter, r.reason))
+    return 0
+
+
+def run_forfeit(args, out, err):
+    with open_db(args.db) as db:
+        r = team_rulings.rule(db, args.team, args.reason, args.round, args.section,
+                              args.session, args.actor)
+    out.write(say(args, "team %d of section %s: a technical defeat in round %d: %s\n",
+                  "команде %d секции %s техническое поражение в туре %d: %s\n") % (
+        r.team, r.letter, r.round, r.reason))
+    return 0
+
+
+def run_reinstate(args, out, err):
+    with open_db(args.db) as db:
+        team_rulings.lift(db, args.team, args.round, args.section, args.session, args.actor)
+    out.write(say(args, "team %d: the ruling is taken back\n",
+                  "команда %d: решение отменено\n") % args.team)
+    return 0
+
+
+def add_commands(sub):
+    team = actions(sub.add_parser("team", help=tr(
+        "the director's rulings on a teams session: a team removed, a match forfeited",
+        "решения судьи в командной сессии: удаление команды, техническое поражение")),
+        "team_command")
+    withdraw = _ruling_parser(team, "withdraw", tr(
+        "remove a team from the session's competition (rule book 5.7.3)",
+        "удалить команду с соревнования (Правила, 5.7.3)"), tr(
+        "A team that has played more than half of its matches gets technical defeats in the "
+        "rest; otherwise the results of the matches it played are annulled. It keeps no place.",
+        "Если команда сыграла больше половины матчей, в оставшихся ей засчитывается "
+        "техническое поражение, иначе результаты сыгранных ею матчей аннулируются. Занятое "
+        "место не сохраняется."))
+    withdraw.add_argument("--reason", required=True, help=tr("why, for the record",
+                                                             "причина, для протокола"))
+    withdraw.set_defaults(run=run_withdraw)
+    forfeit = _ruling_parser(team, "forfeit", tr(
+        "a technical defeat for a team in one match", "техническое поражение команде в матче"),
+        tr("The team gets no VP for its match of the round, its opponents the bye's VPs "
+           "(event set --bye-vp).", "Команда не получает ВП за матч тура, соперники получают "
+           "ВП свободного тура (event set --bye-vp)."))
+    forfeit.add_argument("--round", type=int, required=True, help=tr("the match's round",
+                                                                     "тур матча"))
+    forfeit.add_argument("--reason", required=True, help=tr("why, for the record",
+                                                            "причина, для протокола"))
+    forfeit.set_defaults(run=run_forfeit)
+    reinstate = _ruling_parser(team, "reinstate", tr(
+        "take back a removal or a technical defeat", "отменить удаление или техническое "
+        "поражение"), tr("With --round, the defeat in that round; without, the removal.",
+                         "С --round — поражение в этом туре, без него — удаление."))
+    reinstate.add_argument("--round", type=int, help=tr("the technical defeat's round",
+                                                        "тур технического поражения"))
+    reinstate.set_defaults(run=run_reinstate)
+
+
+def _ruling_parser(sub, name, help, description):
+    """`team NAME EVENT.db --team N [--section X] [--session N] [--actor NAME]`."""
+    p = sub.add_parser(name, help=help, description=description)
+    p.add_argument("db", metavar="EVENT.db", help=EVENT_DB)
+    p.add_argument("--team", type=int, required=True, help=tr(
+        "the team's number in its section", "номер команды в секции"))
+    p.add_argument("--section", help=tr("the section letter (needed when there are several)",
+                                        "буква секции (нужна, если их несколько)"))
+    p.add_argument("--session", type=int, metavar="N", help=tr(
+        "the session (default: the current one)", "сессия (по умолчанию текущая)"))
+    actor_option(p)
+    return p

@@ -1,0 +1,120 @@
+"""The director's rulings on a teams session's matches (migration 014): a team removed from
+the session's competition (rule book 5.7.3, «удаление») or one match of a team lost as a
+technical defeat. Each is checked against the section's movement before it is written, and
+audited; scoring (host_sync.scoring.team_session) applies them through the TeamPlan.
+"""
+
+from dataclasses import dataclass
+
+from host_sync.event import setup
+from host_sync.movements.teams import team_of
+from host_sync.text import CONTROL
+
+REASON_LENGTH = 200
+
+
+class TeamRulingError(setup.SetupError):
+    """A ruling the session cannot take (no such team, no match that round...)."""
+
+
+@dataclass(frozen=True)
+class TeamRuling:
+    letter: str
+    team: int
+    round: int | None  # None: removed from the competition
+    reason: str
+
+
+def rule(db, team, reason, round_no=None, section=None, session=None, actor=setup.ACTOR):
+    """Remove `team` from the session's competition (round_no None) or give it a technical
+    defeat in its match of round `round_no`; refused if it is already so ruled."""
+    sec, letter = _section(db, section, session)
+    movement = _movement(db, sec, letter)
+    _check_team(movement, team, letter)
+    if round_no is not None:
+        _check_round(movement, team, round_no, letter)
+    reason = str(reason).strip()
+    if not reason or len(reason) > REASON_LENGTH or CONTROL.search(reason):
+        raise TeamRulingError("the reason is text on one line, 1 to %d characters" %
+                              REASON_LENGTH, ru="причина — текст в одну строку, от 1 до %d "
+                              "символов" % REASON_LENGTH)
+    if _row(db, sec, team, round_no) is not None:
+        raise TeamRulingError("team %d of section %s is already so ruled; reinstate it "
+                              "first" % (team, letter), ru="по команде %d секции %s уже есть "
+                              "такое решение; сначала отмените его" % (team, letter))
+    with db.transaction():
+        db.insert("team_rulings", {"section_id": sec, "team": team, "round": round_no,
+                                   "reason": reason}, actor)
+    return TeamRuling(letter, team, round_no, reason)
+
+
+def lift(db, team, round_no=None, section=None, session=None, actor=setup.ACTOR):
+    """Take back the ruling on `team` (its removal, or its defeat in round `round_no`)."""
+    sec, letter = _section(db, section, session)
+    row = _row(db, sec, team, round_no)
+    if row is None:
+        raise TeamRulingError("team %d of section %s has no such ruling to take back" % (
+            team, letter), ru="у команды %d секции %s нет такого решения" % (team, letter))
+    with db.transaction():
+        db.delete("team_rulings", {"id": row["id"]}, actor)
+
+
+def rulings(db, session_id):
+    """The session's rulings, by section, team and round (removals first)."""
+    return [TeamRuling(r["letter"], r["team"], r["round"], r["reason"]) for r in db.all(
+        "SELECT s.letter, tr.team, tr.round, tr.reason FROM team_rulings tr "
+        "JOIN sections s ON s.id = tr.section_id WHERE s.session_id = ? "
+        "ORDER BY s.letter, tr.team, COALESCE(tr.round, 0)", (session_id,))]
+
+
+def _row(db, sec, team, round_no):
+    return db.one("SELECT id FROM team_rulings WHERE section_id = ? AND team = ? AND "
+                  "COALESCE(round, 0) = ?", (sec, team, round_no or 0))
+
+
+def _section(db, section, session):
+    """(section id, letter) of the named section (the only one when not named)."""
+    sid = setup.session_id(db, setup.the_event(db)[0], session)
+    letters = [r[0] for r in db.all("SELECT letter FROM sections WHERE session_id = ? "
+                                    "ORDER BY letter", (sid,))]
+    if section is None:
+        if len(letters) != 1:
+            raise TeamRulingError("the session has sections %s: say which with --section" %
+                                  ", ".join(letters), ru="в сессии секции %s: укажите "
+                                  "--section" % ", ".join(letters))
+        section = letters[0]
+    letter = str(section).strip().upper()
+    if letter not in letters:
+        raise TeamRulingError("the session has no section %r" % (section,),
+                              ru="в сессии нет секции %r" % (section,))
+    return setup.section_id(db, sid, letter), letter
+
+
+def _movement(db, sec, letter):
+    sid = db.value("SELECT session_id FROM sections WHERE id = ?", (sec,))
+    movement = setup.section_movements(db, sid)[letter]
+    if movement.kind != "teams":
+        raise TeamRulingError("section %s plays pairs (%s), not teams" % (letter, movement.kind),
+                              ru="секция %s играет парный турнир (%s), а не командный" % (
+                                  letter, movement.kind))
+    return movement
+
+
+def _check_team(movement, team, letter):
+    teams = sorted({team_of(p) for p in movement.pairs})
+    if isinstance(team, bool) or not isinstance(team, int) or team not in teams:
+        raise TeamRulingError("section %s has teams %d to %d, not %r" % (
+            letter, teams[0], teams[-1], team), ru="в секции %s команды с %d по %d, а не %r" % (
+            letter, teams[0], teams[-1], team))
+
+
+def _check_round(movement, team, round_no, letter):
+    if isinstance(round_no, bool) or not isinstance(round_no, int) or \
+            not 1 <= round_no <= movement.round_count:
+        raise TeamRulingError("section %s has rounds 1 to %d, not %r" % (
+            letter, movement.round_count, round_no), ru="в секции %s туры с 1 по %d, а не %r" % (
+            letter, movement.round_count, round_no))
+    if not any(team_of(p) == team for s in movement.rounds[round_no - 1] for p in (s.ns, s.ew)):
+        raise TeamRulingError("team %d of section %s has no match in round %d (a bye)" % (
+            team, letter, round_no), ru="у команды %d секции %s нет матча в туре %d "
+            "(свободный тур)" % (team, letter, round_no))
