@@ -98,10 +98,15 @@ def test_equal_vps_share_the_place_or_the_imp_quotient_splits_them():
         score_teams(s, replace(PLAN, tie_break="coin"))
 
 
-def test_a_line_of_a_pair_of_no_team_is_refused_with_its_board():
+@pytest.mark.parametrize("line", [played(1, "1", "99", "1NT", "N", 7),  # no such pair
+                                  played(1, "1", "2", "1NT", "N", 7),  # a team against itself
+                                  played(1, "1", "6", "1NT", "N", 7),  # 1 v 3: not in round 1
+                                  played(1, "1", "8", "1NT", "N", 7, rnd=3)])  # no round 3
+def test_a_line_that_belongs_to_no_match_is_refused_with_its_board(line):
     with pytest.raises(Refused) as e:
-        score_teams(session(played(1, "1", "99", "1NT", "N", 7)), PLAN)
-    assert "board 1, NS 1 v EW 99" in str(e.value) and "сдача 1" in e.value.text("ru")
+        score_teams(session(line), PLAN)
+    assert "board 1, round %s, NS 1 v EW %s: no match of the movement" % (
+        line.round, line.ew) in str(e.value) and "такого матча нет" in e.value.text("ru")
 
 
 def test_an_artificial_score_in_a_match_is_its_imps():

@@ -206,14 +206,16 @@ def check_bye_vp(value):
 
 
 def _tables(session, plan):
-    """(round, {team, team}) -> board -> {team whose pair sat NS: its table's Result}."""
+    """(round, {team, team}) -> board -> {team whose pair sat NS: its table's Result}; a line
+    that belongs to no match of the plan is refused, not left out of every match."""
     out = {}
+    scheduled = {(rnd, frozenset(m)) for rnd, ms in plan.rounds.items() for m in ms}
     for r in session.results:
         ns, ew = plan.teams.get(r.ns), plan.teams.get(r.ew)
-        if ns is None or ew is None or r.round is None:
-            raise Refused("board %s, NS %s v EW %s: not a pair of a team of the movement" % (
-                r.board, r.ns, r.ew), ru="сдача %s, NS %s — EW %s: пара не из команды "
-                "движения" % (r.board, r.ns, r.ew))
+        if (r.round, frozenset((ns, ew))) not in scheduled:
+            raise Refused("board %s, round %s, NS %s v EW %s: no match of the movement" % (
+                r.board, r.round, r.ns, r.ew), ru="сдача %s, тур %s, NS %s — EW %s: такого "
+                "матча нет в движении" % (r.board, r.round, r.ns, r.ew))
         boards = out.setdefault((r.round, frozenset((ns, ew))), {})
         if ns in boards.setdefault(r.board, {}):
             raise Refused("board %s, round %s: team %s sat NS at two tables of its match" % (
