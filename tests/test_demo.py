@@ -23,9 +23,13 @@ from host_sync.demo.run import Demo
 from host_sync.demo.truth import differences
 from host_sync.event.db import open_db
 from host_sync.interchange import usebio
+from host_sync.interchange.files import load
 from host_sync.interchange.pbn.read import read_file
 from host_sync.interchange.pbn.session import session_from_games
 from host_sync.interchange.travellers_csv import import_csv
+from host_sync.scoring.imps import imps
+from host_sync.scoring.team_session import score_teams
+from host_sync.scoring.vp import match_vp
 
 TABLES, ROUNDS, PER_ROUND = 3, 2, 2
 
@@ -202,6 +206,35 @@ def test_the_demo_against_postgresql_agrees_with_its_truth_and_with_sqlite(pg_ur
     assert not (tmp_path / "again").exists()
     with open_db(pg_url) as db:
         assert db.value("SELECT COUNT(*) FROM audit") == before
+
+
+def test_a_teams_demo_scores_its_matches_from_the_terminals_results(tmp_path):
+    """`demo --teams 4`: a round of a teams round robin played on real terminals (two tables
+    a match, each with its copy of the boards) is scored as matches: each team's IMPs are
+    what the two tables' scores in the database give, and the VPs the scale's."""
+    printed = io.StringIO()
+    assert main(["--lang", "en", "demo", "--teams", "4", "--rounds", "1", "--boards-per-round",
+                 "2", "--seed", "teams", "--out", str(tmp_path), "--irregular", "0"],
+                printed, io.StringIO()) == 0, printed.getvalue()
+    assert "Round 1 matches" in printed.getvalue() and "Team standings" in printed.getvalue()
+    assert "Team standings" in (tmp_path / "report" / "en" / "index.html").read_text()
+    with open_db(str(tmp_path / "event.db")) as db:
+        rows = db.all("SELECT t.number AS tbl, r.board, r.score_ns FROM results r JOIN rounds "
+                      "ro ON ro.id = r.round_id JOIN tables t ON t.id = ro.table_id")
+    scores = {(r["tbl"], r["board"]): r["score_ns"] for r in rows}
+    scored = score_teams(load(str(tmp_path / "event.db")))
+    assert [(m.home, m.away) for m in scored.matches] == [("1", "4"), ("2", "3")]
+    for j, m in enumerate(scored.matches):  # match j at tables 2j+1 (home NS), 2j+2
+        net = sum(imps(scores[2 * j + 1, b] - scores[2 * j + 2, b]) for b in (1, 2))
+        assert m.imps == (net, -net) and m.vp == match_vp(net, 0, 2)
+
+
+@pytest.mark.parametrize("args, why", [(["--teams", "4", "--tables", "4"], "no --tables"),
+                                       (["--teams", "1"], "--teams is 2 to 40")])
+def test_a_teams_demo_takes_its_tables_from_the_teams(tmp_path, args, why):
+    err = io.StringIO()
+    assert main(["demo", "--out", str(tmp_path)] + args, io.StringIO(), err) == 2
+    assert why in err.getvalue() and not (tmp_path / "event.db").exists()
 
 
 def test_demo_db_takes_only_a_postgresql_url(tmp_path):

@@ -27,8 +27,12 @@ def add_commands(sub):
             "каждый стол, смоделированные игроки и судья играют все раунды, станция "
             "синхронизирует после каждого раунда; затем подсчёт, таблицы, отчёт, файлы PBN, "
             "USEBIO и CSV и сверка базы с моделью (код выхода 1 при расхождении)."))
-    p.add_argument("--tables", type=int, default=8, help=tr("tables (default 8)",
-                                                            "столов (по умолчанию 8)"))
+    p.add_argument("--tables", type=int, help=tr("tables (default 8)",
+                                                 "столов (по умолчанию 8)"))
+    p.add_argument("--teams", type=int, metavar="N", help=tr(
+        "a teams event instead: a round robin of N teams (two tables a match), scored in "
+        "IMPs and VPs", "командный турнир: круговой из N команд (матч за двумя столами), "
+        "подсчёт в ИМПах и ВП"))
     p.add_argument("--rounds", type=int, default=3, help=tr("rounds (default 3)",
                                                             "раундов (по умолчанию 3)"))
     p.add_argument("--boards-per-round", type=int, default=3, help=tr(
@@ -94,12 +98,17 @@ def _play(evening, command, err):
 
 
 def run_demo(args, out, err):
-    if args.tables < 3 or args.rounds < 1 or args.boards_per_round < 1:
+    if args.teams is not None and (args.tables is not None or not 2 <= args.teams <= 40):
+        raise Refused("--teams is 2 to 40, and the tables follow from it (no --tables)",
+                      ru="--teams от 2 до 40, а столы следуют из него (без --tables)")
+    tables = 8 if args.tables is None else args.tables
+    if tables < 3 or args.rounds < 1 or args.boards_per_round < 1:
         raise Refused("--tables is 3 or more, --rounds and --boards-per-round 1 or more",
                       ru="--tables от 3, --rounds и --boards-per-round от 1")
     if args.db is not None and not postgres.is_url(args.db):
         raise Refused("--db takes a postgresql:// URL (the SQLite event is OUT/event.db)",
                       ru="--db принимает адрес postgresql:// (турнир SQLite — это OUT/event.db)")
-    demo = Demo(args.out, args.tables, args.rounds, args.boards_per_round, args.seed,
-                args.lang, args.irregular, console=Console(file=out), db=args.db)
+    demo = Demo(args.out, tables, args.rounds, args.boards_per_round, args.seed,
+                args.lang, args.irregular, console=Console(file=out), db=args.db,
+                teams=args.teams)
     return _play(demo, "demo", err)

@@ -38,10 +38,11 @@ from host_sync.interchange.deals import import_deals, read_deals
 from host_sync.interchange.files import load, save
 from host_sync.interchange.names_csv import import_names, read_names
 from host_sync.reports.analysis import board_analyses
-from host_sync.reports.console import print_rankings
+from host_sync.reports.console import print_rankings, print_team_results
 from host_sync.reports.director import session_director_list
 from host_sync.reports.render import render_site
 from host_sync.scoring.session import score_session
+from host_sync.scoring.team_session import score_teams
 from host_sync.station.serve import Station, render
 
 PIN = "2468"
@@ -114,9 +115,10 @@ class DemoFailed(RuntimeError):
 
 class Demo:
     def __init__(self, out, tables=8, rounds=3, boards_per_round=3, seed=1, lang="ru",
-                 irregular=0.25, dispute=0.06, console=None, db=None):
+                 irregular=0.25, dispute=0.06, console=None, db=None, teams=None):
         self.out = Path(out).resolve()  # the terminals run in the repository: no relative path
         self.tables, self.rounds, self.per_round = tables, rounds, boards_per_round
+        self.teams = teams  # a round robin of that many teams instead of a Mitchell
         self.seed, self.lang = seed, lang
         self.section = SECTION
         self.irregular, self.dispute = irregular, dispute
@@ -148,6 +150,8 @@ class Demo:
                 t.close()
         scored = self.publish()
         print_rankings(self.console, scored, self.lang)
+        if scored.session.teams is not None:  # a teams event: its matches and standings
+            print_team_results(self.console, score_teams(scored.session), self.lang)
         status = self.check()
         self.say("elapsed", time.monotonic() - self.started)
         return status
@@ -176,7 +180,7 @@ class Demo:
         image = self.out / "terminal.img"
         builder = terminals.ImageBuild(image)
         db = str(self.db_path)
-        self.movement = movements.mitchell(self.tables, self.per_round, self.rounds)
+        self.movement = self.make_movement()
         conn = open_db(db, create=True)
         try:
             with conn.transaction():
@@ -203,6 +207,18 @@ class Demo:
         self.say("setup", self.tables, self.rounds, self.per_round, self.out)
         builder.wait_done()
         return image
+
+    def make_movement(self):
+        """A Mitchell of `tables`, or the first `rounds` of a teams round robin (its tables
+        two a match)."""
+        if self.teams is None:
+            return movements.mitchell(self.tables, self.per_round, self.rounds)
+        robin = movements.round_robin(self.teams)
+        schedule = movements.Schedule(robin.participants, robin.rounds[:self.rounds],
+                                      robin.kind)
+        movement = movements.teams_movement(schedule, self.per_round)
+        self.tables, self.rounds = movement.tables, movement.round_count
+        return movement
 
     def start_terminals(self, image):
         db = open_db(str(self.db_path))

@@ -5,7 +5,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from host_sync.reports.i18n import texts
-from host_sync.scoring.team_session import team_title
+from host_sync.scoring.team_session import team_players
 from host_sync.text import number_text, ranges, vp_text
 
 
@@ -47,7 +47,7 @@ def print_team_results(console, scored, lang="ru"):
                 ranges(b[0] for b in m.boards),
                 m.waiting and t["waiting"] % ranges(m.waiting),
                 m.ruling and t["ruling_" + m.ruling] % ", ".join(m.against)) if x)
-            table.add_row(*(escape(team_title(session, team)) for team in (m.home, m.away)),
+            table.add_row(escape(m.home), escape(m.away),
                           "%s : %s" % tuple(map(number_text, m.imps)), vp, boards)
         console.print(table)
         if byes.get(rnd):
@@ -62,7 +62,7 @@ def print_team_results(console, scored, lang="ru"):
         for i, column in enumerate(columns):
             table.add_column(column, justify="left" if i in (1, 2) else "right")
         for s in standings:
-            table.add_row(s.label, escape(s.team), escape(team_title(session, s.team, True)),
+            table.add_row(s.label, escape(s.team), escape(team_players(session, s.team)),
                           vp_text(s.vp), str(s.matches), *([str(s.byes)] if with_byes else []),
                           number_text(s.imps_won), number_text(s.imps_lost))
         console.print(table)

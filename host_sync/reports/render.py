@@ -12,7 +12,7 @@ from host_sync.reports.charts import frequency_chart, ranking_chart
 from host_sync.reports.i18n import texts
 from host_sync.reports.notation import Notation, suits
 from host_sync.scoring.session import score_session
-from host_sync.scoring.team_session import score_teams, team_title
+from host_sync.scoring.team_session import score_teams, team_players
 from host_sync.text import number_text, ranges, vp_text
 
 SUIT_SYMBOLS = (("\u2660", "black"), ("\u2665", "red"), ("\u2666", "red"), ("\u2663", "black"))
@@ -107,7 +107,7 @@ def _percent(line, side):
 
 
 # what teams.html (a teams session's standings and matches) needs, here and on the live page
-TEAM_GLOBALS = {"vp": vp_text, "ranges": ranges, "team_title": team_title, "num": num}
+TEAM_GLOBALS = {"vp": vp_text, "ranges": ranges, "team_players": team_players, "num": num}
 
 
 def _environment():

@@ -171,15 +171,12 @@ def _remove(team, its, begun, bye_vp):
         m.ruling, m.against, m.vp = "annulled", (team,), None
 
 
-def team_title(session, team, names_only=False):
-    """The team's players as the names import gave them ("" or the team's label when none
-    are known), its label first unless names_only."""
-    plan = session.teams
-    names = [name for pair, of in plan.teams.items() if of == team and pair in session.pairs
-             for name in session.pairs[pair].names]
-    if names_only:
-        return ", ".join(names)
-    return "%s (%s)" % (team, ", ".join(names)) if names else team
+def team_players(session, team):
+    """The team's players as the names import gave them, both pairs ("" when none are
+    known)."""
+    return ", ".join(name for pair, of in session.teams.teams.items()
+                     if of == team and pair in session.pairs
+                     for name in session.pairs[pair].names)
 
 
 def check_tie_break(name):
