@@ -375,3 +375,12 @@ def test_the_director_rules_on_teams_from_the_command_line_audited_and_checked(t
     assert status == 0, err
     out = host("--lang", "en", "score", path)[1]
     assert "technical defeat" not in out and "16.46 : 3.54" in out  # 10 IMPs, as played
+
+
+def test_a_board_played_in_two_versions_at_a_match_s_tables_is_not_compared():
+    fouled = played(2, "7", "2", "3NT", "S", 9)
+    fouled.group = "b"  # the closed room played another version of board 2 (Law 81B)
+    s = session(played(1, "1", "8", "4S", "N", 10), played(1, "7", "2", "4S", "N", 9),
+                played(2, "1", "8", "3NT", "S", 10), fouled)
+    m = score_teams(s, PLAN).matches[0]
+    assert (m.boards, m.fouled, m.imps) == ([(1, 10, -10)], [2], (10, -10))

@@ -46,6 +46,7 @@ def print_team_results(console, scored, lang="ru"):
             boards = "; ".join(x for x in (
                 ranges(b[0] for b in m.boards),
                 m.waiting and t["waiting"] % ranges(m.waiting),
+                m.fouled and t["fouled"] % ranges(m.fouled),
                 m.ruling and t["ruling_" + m.ruling] % ", ".join(m.against)) if x)
             table.add_row(escape(m.home), escape(m.away),
                           "%s : %s" % tuple(map(number_text, m.imps)), vp, boards)

@@ -84,6 +84,8 @@ PAGE_TEXTS = {
     "home": ("Хозяева", "Home"),
     "away": ("Гости", "Away"),
     "waiting": ("ждут второго стола: %s", "waiting for the other table: %s"),
+    "fouled": ("испорчена, ждёт присуждённого счёта: %s",
+               "fouled, awaiting an adjusted score: %s"),
     "ruling_forfeit": ("техническое поражение: %s", "technical defeat: %s"),
     "ruling_technical": ("техническое поражение: %s (удалена, 5.7.3)",
                          "technical defeat: %s (removed, 5.7.3)"),

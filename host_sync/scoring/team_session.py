@@ -8,7 +8,9 @@ counts once both tables have a result for it; until then the match shows what is
 so far. A team in no match of a round that has begun has a bye, worth what the event's
 conditions say (`bye_vp`; the WBF's conditions give 12 of 20).
 
-The director's rulings (host_sync.event.team_rulings): a match lost as a technical defeat
+A board the two tables played in different versions (Law 81B groups, `result fouled`) is
+not compared: the director gives it an adjusted score. The director's rulings
+(host_sync.event.team_rulings): a match lost as a technical defeat
 gives the team no VP and its opponents the bye's; a team removed from the competition (rule
 book 5.7.3) keeps no place, and either its remaining matches are technical defeats, round by
 round as the rounds begin (it had played more than half of its matches), or every match it
@@ -56,6 +58,7 @@ class Match:
     away: str
     boards: list  # (board, home's IMPs, away's IMPs), the boards both tables played
     waiting: list  # boards one table has played and the other not yet
+    fouled: list = field(default_factory=list)  # the tables played different versions
     imps: tuple = (0, 0)  # net IMPs (home, away), Law 12C2(c) applied
     vp: tuple | None = None  # (home, away) VPs; None before a board is compared
     ruling: str = ""  # "forfeit", "technical" (of a removed team) or "annulled"
@@ -66,7 +69,8 @@ class Match:
 
     def begun(self):
         """A result at one of its tables, or the director's ruling on it."""
-        return bool(self.boards or self.waiting or self.ruling in ("forfeit", "technical"))
+        return bool(self.boards or self.waiting or self.fouled or
+                    self.ruling in ("forfeit", "technical"))
 
 
 @dataclass
@@ -160,7 +164,7 @@ def _forfeit(m, plan, bye_vp):
 def _remove(team, its, begun, bye_vp):
     """Rule book 5.7.3 on a team's matches `its`: more than half of them played, the rest
     become technical defeats as their rounds begin; else those it played are annulled."""
-    played = [m for m in its if m.boards or m.waiting or m.ruling]
+    played = [m for m in its if m.begun() or m.ruling]
     if 2 * len(played) > len(its):
         for m in its:
             if m not in played and m.round in begun:
@@ -226,18 +230,21 @@ def _match(session, rnd, home, away, boards, scheduled):
     """The Match of `home` and `away` in round `rnd` from its results by board, its VPs on
     the scale of the `scheduled` number of boards (a match under way shows its margin so far
     as it would stand at the end)."""
-    compared, waiting, numbers = [], [], []
+    compared, waiting, fouled, numbers = [], [], [], []
     for number in sorted(boards):
         tables = boards[number]
         if len(tables) < 2:
             waiting.append(number)
+            continue
+        if tables[home].group != tables[away].group:  # two versions of the board (81B)
+            fouled.append(number)
             continue
         vul = session.board(number).vul()
         open_ns, open_ew = _scores(tables[home], vul)
         closed_ns, closed_ew = _scores(tables[away], vul)
         compared.append((open_ns, closed_ns, open_ew, closed_ew))
         numbers.append(number)
-    m = Match(rnd, home, away, [], waiting)
+    m = Match(rnd, home, away, [], waiting, fouled)
     if not compared:
         return m
     net_home, net_away, vp_home, vp_away = match(compared, scheduled)
