@@ -6,7 +6,7 @@ import pytest
 from test_interchange_pbn import _session
 
 from host_sync.cli import main
-from host_sync.event import setup
+from host_sync.event import corrections, setup
 from host_sync.event.db import open_db
 from host_sync.event.results import session_from_db
 from host_sync.interchange.files import load, save
@@ -241,3 +241,80 @@ def test_the_event_s_facts_reach_the_pbn_and_usebio_exports(tmp_path):
         "<DIRECTOR>Иванов", "<DIRECTOR>a&#10;b")
     assert "venue" not in import_xml(hostile).info and "director" not in import_xml(hostile).info
     assert again.info["numbers"]["1"] == ("1001", "1002")
+
+
+def _rooms_event(tmp_path, sections):
+    """An event database of one Mitchell session of 3 tables and 3 boards in each of
+    `sections` ("A,B"), every board played at every table: 3NT by South, the tricks differing
+    from room to room so that the field's ranks mix the rooms."""
+    path = tmp_path / "rooms.db"
+    assert main(["event", "create", str(path), "--name", "Rooms", "--sections", sections,
+                 "--tables", "3", "--boards-per-round", "1"]) == 0
+    with open_db(path) as db:
+        for s, letter in enumerate(sections.split(",")):
+            for table in (1, 2, 3):
+                for board in (1, 2, 3):
+                    where = corrections.locate(db, board, table, letter)
+                    corrections.correct(db, where, "3NT", "S", str(7 + (table * board + s) % 5))
+    return path
+
+
+def _sorted_lines(session):
+    return sorted((r.board, r.ns, r.ew, r.contract, r.declarer, r.tricks, r.round, r.table)
+                  for r in session.results)
+
+
+def test_a_session_of_two_sections_is_one_usebio_section_each_ranked_across_the_field(
+        tmp_path):
+    """Two rooms: a SECTION each (SECTION_ID its letter, plain pair numbers, its own boards'
+    lines), scored as host_sync scores them, as one field (a top of 10 on 6 lines, each
+    pair's PLACE the field's); read back, the labels, lines and ranks are the session's."""
+    path = _rooms_event(tmp_path, "A,B")
+    with open_db(path) as db:
+        session = session_from_db(db)
+    assert main(["export", str(path), "-o", str(tmp_path / "rooms.xml")]) == 0
+    text = (tmp_path / "rooms.xml").read_text(encoding="utf-8")
+    sections = ET.fromstring(text.split("\n", 2)[2].encode()).findall("EVENT/SESSION/SECTION")
+    assert [s.get("SECTION_ID") for s in sections] == ["A", "B"]
+    places = {}
+    for section in sections:
+        letter = section.get("SECTION_ID")
+        for pair in section.findall("PARTICIPANTS/PAIR"):
+            places[letter + pair.find("PAIR_NUMBER").text] = pair.find("PLACE").text
+        lines = section.findall("BOARD/TRAVELLER_LINE")
+        assert len(section.findall("BOARD")) == 3 and len(lines) == 9
+        assert {line.find("NS_PAIR_NUMBER").text for line in lines} == {"1", "2", "3"}
+        assert {line.find("EW_PAIR_NUMBER").text for line in lines} == {"4", "5", "6"}
+        assert {int(line.find("NS_MATCH_POINTS").text) + int(line.find("EW_MATCH_POINTS").text)
+                for line in lines} == {10}
+    standings = score_session(session).standings
+    assert places == {s.pair: s.label for s in standings}
+    assert {s.pair[0] for s in standings if s.place == 1} == {"A", "B"}  # the rooms mixed
+    again = load(tmp_path / "rooms.xml")
+    assert sorted(again.pairs) == sorted(session.pairs) == [
+        "%s%d" % (letter, n) for letter in "AB" for n in range(1, 7)]
+    assert _sorted_lines(again) == _sorted_lines(session)
+    assert _standings(again) == _standings(session)
+    assert export_xml(again) == text
+
+
+def test_a_one_section_event_stays_one_section_of_its_plain_numbers(tmp_path):
+    path = _rooms_event(tmp_path, "A")
+    assert main(["export", str(path), "-o", str(tmp_path / "one.xml")]) == 0
+    root = ET.fromstring((tmp_path / "one.xml").read_bytes().split(b"\n", 2)[2])
+    (section,) = root.findall("EVENT/SESSION/SECTION")
+    assert section.get("SECTION_ID") == "A"
+    assert sorted(p.text for p in section.iter("PAIR_NUMBER")) == list("123456")
+    assert sorted(load(tmp_path / "one.xml").pairs) == list("123456")
+
+
+@pytest.mark.parametrize("crossing", [False, True])
+def test_labels_that_are_not_of_several_sections_are_written_as_they_are(crossing):
+    """One letter ("A1", "A2"), or a line between two rooms' pairs: one SECTION, the labels
+    unchanged, and they read back unchanged."""
+    s = Session(name="Labels", method="mp")
+    s.results = [Result(1, "A1", "B2" if crossing else "A2", "4S", "N", 10),
+                 Result(1, "A3", "A4", "4S", "N", 9)]
+    text = export_xml(s)
+    assert text.count("<SECTION ") == 1 and "<NS_PAIR_NUMBER>A1</NS_PAIR_NUMBER>" in text
+    assert import_xml(text).results == s.results

@@ -15,12 +15,20 @@ federation number as NATIONAL_ID_NUMBER. The venue and the director go into EVEN
 EVENT > DIRECTOR: no public USEBIO writer or reader within reach writes either (checked
 against those named above), so like the adjusted scores' elements they are this project's
 own, which other readers skip and import_xml reads back.
+
+A session of several sections (pairs labelled "A1", "B1", as event.results.session_from_db
+labels them) is written as one SECTION each, its SECTION_ID the letter and its pairs' numbers
+plain, as USEBIO numbers pairs within a section. The scoring stays host_sync's: the sections
+play the same boards and are scored as one field, so each line's matchpoints and each pair's
+PLACE are the field's. import_xml puts a document's SECTION_IDs back in front of the numbers
+when it has several sections, so the labels come back as they were.
 """
 
+import re
 import xml.etree.ElementTree as ET
 
 from host_sync.errors import Refused
-from host_sync.event.setup import FACT_LENGTH
+from host_sync.event.setup import FACT_LENGTH, SECTION_LETTERS
 from host_sync.interchange.fields import dealt_fields, set_dealt, weighted_parts, weighted_text
 from host_sync.scoring.session import Pair, Result, Session, check_opponents, score_session
 from host_sync.text import number_text
@@ -47,12 +55,18 @@ def usebio_contract(contract):
     return text.replace("X", "x")
 
 
-def _participants(section, session, scored):
+def _plain(label, cut):
+    """A pair's number as its SECTION writes it: the label without its section's letter."""
+    return label[cut:] if cut else label
+
+
+def _participants(section, session, standings, cut):
+    """The section's PAIRs, their labels written without the first `cut` characters."""
     participants = ET.SubElement(section, "PARTICIPANTS")
-    for standing in scored.standings:
+    for standing in standings:
         pair = session.pair(standing.pair)
         element = ET.SubElement(participants, "PAIR")
-        _text(element, "PAIR_NUMBER", pair.number)
+        _text(element, "PAIR_NUMBER", _plain(pair.number, cut))
         if standing.direction:
             _text(element, "DIRECTION", standing.direction)
         _text(element, "PLACE", standing.label)
@@ -68,11 +82,11 @@ def _participants(section, session, scored):
                 _text(player, "NATIONAL_ID_NUMBER", numbers[i])
 
 
-def _line(board_element, session, s):
+def _line(board_element, session, s, cut):
     r = s.result
     line = ET.SubElement(board_element, "TRAVELLER_LINE")
-    _text(line, "NS_PAIR_NUMBER", r.ns)
-    _text(line, "EW_PAIR_NUMBER", r.ew)
+    _text(line, "NS_PAIR_NUMBER", _plain(r.ns, cut))
+    _text(line, "EW_PAIR_NUMBER", _plain(r.ew, cut))
     if r.round is not None:
         _text(line, "ROUND_NUMBER", r.round)
     if r.table is not None:
@@ -122,6 +136,27 @@ def _hands(board_element, deal):
             _text(element, suit, cards)
 
 
+SECTION_LABEL = re.compile("([%s])[0-9]+" % SECTION_LETTERS)  # "A1": pair 1 of section A
+
+
+def _sections(session, scored):
+    """(SECTION_ID, standings, {board: lines}, characters cut off each label) of each section:
+    one per letter when every pair is labelled "<letter><number>" with more than one letter and
+    every line is played within one section (session_from_db's labels of several sections);
+    else the whole session as section A, its labels as they are."""
+    matches = [SECTION_LABEL.fullmatch(str(s.pair)) for s in scored.standings]
+    if not all(matches) or len({m.group(1) for m in matches}) < 2 or any(
+            r.ns[0] != r.ew[0] for r in session.results):
+        return [("A", scored.standings, scored.lines, 0)]
+    standings, boards = {}, {}
+    for s in scored.standings:
+        standings.setdefault(s.pair[0], []).append(s)
+    for number, lines in scored.lines.items():
+        for s in lines:
+            boards.setdefault(s.result.ns[0], {}).setdefault(number, []).append(s)
+    return [(letter, standings[letter], boards[letter], 1) for letter in sorted(standings)]
+
+
 def _deal(board_element):
     """The PBN Deal value of a BOARD's HAND elements ('' without all four)."""
     hands = {}
@@ -154,18 +189,19 @@ def export_xml(session, scored=None, club=""):
         _text(event, "BUTLER_TRIM", session.trim)
     _text(event, "WINNER_TYPE", len(scored.fields()))
     _text(event, "BOARDS_PLAYED", len(scored.lines))
-    section = ET.SubElement(ET.SubElement(event, "SESSION", SESSION_ID="1"), "SECTION",
-                            SECTION_ID="A")
-    _participants(section, session, scored)
-    for number, lines in scored.lines.items():
-        board = ET.SubElement(section, "BOARD")
-        _text(board, "BOARD_NUMBER", number)
-        dealer, vul = dealt_fields(session.board(number))
-        _text(board, "DEALER", dealer)
-        _text(board, "VULNERABILITY", vul)
-        _hands(board, session.board(number).deal)
-        for s in lines:
-            _line(board, session, s)
+    session_element = ET.SubElement(event, "SESSION", SESSION_ID="1")
+    for letter, standings, boards, cut in _sections(session, scored):
+        section = ET.SubElement(session_element, "SECTION", SECTION_ID=letter)
+        _participants(section, session, standings, cut)
+        for number, lines in boards.items():
+            board = ET.SubElement(section, "BOARD")
+            _text(board, "BOARD_NUMBER", number)
+            dealer, vul = dealt_fields(session.board(number))
+            _text(board, "DEALER", dealer)
+            _text(board, "VULNERABILITY", vul)
+            _hands(board, session.board(number).deal)
+            for s in lines:
+                _line(board, session, s, cut)
     ET.indent(root)
     body = ET.tostring(root, encoding="unicode")
     return '<?xml version="1.0" encoding="UTF-8"?>\n%s\n%s\n' % (DOCTYPE, body)
@@ -181,7 +217,8 @@ def _int(element, tag):
     return int(text) if text not in (None, "") else None
 
 
-def _result(board_number, line):
+def _result(board_number, line, prefix):
+    """The Result of a TRAVELLER_LINE, its pairs' numbers behind `prefix` (_prefixes)."""
     contract = _get(line, "CONTRACT") or ""
     contract = "Pass" if contract.upper() == "PASS" else contract.upper()
     result = Result(board_number, _get(line, "NS_PAIR_NUMBER"), _get(line, "EW_PAIR_NUMBER"),
@@ -192,6 +229,7 @@ def _result(board_number, line):
                     ew_artificial=_get(line, "ADJUSTED_EW"), group=_get(line, "FOULED_GROUP"))
     if not result.ns or not result.ew:
         raise Refused("board %d: a traveller line without both pair numbers" % board_number)
+    result.ns, result.ew = prefix + result.ns, prefix + result.ew
     check_opponents(result, "board %d" % board_number)
     if line.find("NS_SCORE") is not None:
         result.assigned, result.assigned_ew = _int(line, "NS_SCORE"), _int(line, "EW_SCORE")
@@ -222,6 +260,35 @@ def _info(root, event):
     return info
 
 
+def _prefixes(sections):
+    """What goes in front of each SECTION's pair numbers: nothing with one section; with
+    several, its SECTION_ID, one letter A to Z and each its own, as session_from_db labels the
+    pairs of several sections (pair 1 of A and pair 1 of B are two pairs, "A1" and "B1")."""
+    if len(sections) < 2:
+        return [""] * len(sections)
+    letters = [(s.get("SECTION_ID") or "").strip().upper() for s in sections]
+    for letter in letters:
+        if not (len(letter) == 1 and letter in SECTION_LETTERS):
+            raise Refused("SECTION_ID %r: the sections of a session are letters A to Z" % (
+                letter[:20],), ru="SECTION_ID %r: секции сессии — буквы от A до Z" % (
+                letter[:20],))
+    repeated = sorted({letter for letter in letters if letters.count(letter) > 1})
+    if repeated:
+        raise Refused("section %s is given twice" % repeated[0],
+                      ru="секция %s дана дважды" % repeated[0])
+    return letters
+
+
+def _set_deal(session, number, board):
+    """Give board `number` the hands of a BOARD element, when it has them; Refused when they
+    differ from another section's (the sections play the same boards, scored as one field)."""
+    deal, stored = _deal(board), session.board(number)
+    if deal and stored.deal and deal != stored.deal:
+        raise Refused("board %d: the hands differ from section to section" % number,
+                      ru="сдача %d: руки в секциях разные" % number)
+    stored.deal = deal or stored.deal
+
+
 def import_xml(text):
     """A Session from a USEBIO 1.2 document (pairs events); ValueError when it is not one."""
     try:
@@ -240,9 +307,11 @@ def import_xml(text):
     session = Session(name=_get(event, "EVENT_DESCRIPTION") or "", method=methods[method_name],
                       scale=_int(event, "MP_SCALE") or 2, trim=_int(event, "BUTLER_TRIM") or 0)
     session.info = _info(root, event)
-    for section in event.iter("SECTION"):
+    sections = list(event.iter("SECTION"))
+    for section, prefix in zip(sections, _prefixes(sections)):
         for pair in section.iter("PAIR"):
             number = _get(pair, "PAIR_NUMBER")
+            number = prefix + number if number else number
             players = pair.findall("PLAYER")
             session.pairs[number] = Pair(number, tuple(_get(p, "PLAYER_NAME") or ""
                                                        for p in players))
@@ -253,10 +322,10 @@ def import_xml(text):
             number = _int(board, "BOARD_NUMBER")
             if number is None:
                 raise Refused("a BOARD without BOARD_NUMBER")
-            session.board(number).deal = _deal(board)
+            _set_deal(session, number, board)
             set_dealt(session, number, _get(board, "DEALER"), _get(board, "VULNERABILITY"),
                       "board %d" % number)
-            session.results += [_result(number, line) for line in board.findall(
+            session.results += [_result(number, line, prefix) for line in board.findall(
                 "TRAVELLER_LINE")]
     return session
 
