@@ -7,9 +7,11 @@ import pytest
 from sync_script import event_movement
 
 from host_sync.cli import main
+from host_sync.errors import Refused
 from host_sync.event import setup
 from host_sync.event.db import open_db
 from host_sync.interchange.files import save
+from host_sync.interchange.usebio import import_xml
 from host_sync.scoring.session import Result, Session
 
 
@@ -48,16 +50,59 @@ def hostile(path, old, new, name):
 ])
 def test_a_bad_value_in_a_file_is_refused_and_the_old_output_stays(files, tmp_path, capsys,
                                                                     kind, old, new):
-    bad = hostile(files[kind], old, new, "bad." + kind)
-    victim = tmp_path / "victim.pbn"
-    victim.write_bytes(files["pbn"].read_bytes())
+    refused_everywhere(hostile(files[kind], old, new, "bad." + kind), files["pbn"], capsys)
+
+
+def refused_everywhere(bad, pbn, capsys):
+    """`export` and `report` of `bad` refuse it (exit 2), an export's old output (a copy of
+    `pbn`) as it was and no report written; returns what they said."""
+    victim = bad.with_name("victim.pbn")
+    victim.write_bytes(pbn.read_bytes())
     assert main(["export", str(bad), "-o", str(victim)]) == 2
-    assert victim.read_bytes() == files["pbn"].read_bytes()
-    assert not list(tmp_path.glob("*.part"))
-    assert main(["report", str(bad), "-o", str(tmp_path / "site")]) == 2
-    assert not (tmp_path / "site").exists()
+    assert victim.read_bytes() == pbn.read_bytes()
+    assert not list(bad.parent.glob("*.part"))
+    assert main(["report", str(bad), "-o", str(bad.with_name("site"))]) == 2
+    assert not bad.with_name("site").exists()
     err = capsys.readouterr().err
     assert err.startswith("export: ") and "Traceback" not in err
+    return err
+
+
+def swap_north_and_south(text):
+    """The hands of North and South swapped in the second SECTION of a USEBIO text."""
+    head, tail = text.split('SECTION_ID="B"')
+    for old, new in (("N", "T"), ("S", "N"), ("T", "S")):
+        tail = tail.replace("<DIRECTION>%s</DIRECTION>" % old, "<DIRECTION>%s</DIRECTION>" % new)
+    return head + 'SECTION_ID="B"' + tail
+
+
+@pytest.mark.parametrize("change, why", [
+    (lambda t: t.replace('SECTION_ID="B"', 'SECTION_ID="A"'), "section A is given twice"),
+    (lambda t: t.replace('SECTION_ID="B"', 'SECTION_ID="%s"' % ("B" * 100_000)),
+     "SECTION_ID 'BBBBBBBBBBBBBBBBBBBB': the sections of a session are letters A to Z"),
+    (lambda t: t.replace('SECTION_ID="B"', 'SECTION_ID="B&#10;C"'),
+     r"SECTION_ID 'B\nC': the sections"),
+    (swap_north_and_south, "board 1: the hands differ from section to section"),
+])
+def test_a_usebio_file_of_two_sections_is_refused_when_they_cannot_be_one_field(
+        files, tmp_path, capsys, change, why):
+    """Two SECTIONs are read as pairs "A1", "B1": their SECTION_IDs must be two letters (a
+    long or escaped one is said in 20 characters at most, escaped), and their boards the same
+    deals, as the field they are scored in."""
+    s = Session(name="Rooms", method="mp")
+    s.results = [Result(1, room + "1", room + "2", "4S", "N", tricks)
+                 for room, tricks in (("A", 10), ("B", 9))]
+    s.board(1).deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+    save(s, tmp_path / "rooms.xml")
+    assert main(["export", str(tmp_path / "rooms.xml"), "-o", str(tmp_path / "ok.pbn")]) == 0
+    bad = tmp_path / "bad.xml"
+    bad.write_text(change((tmp_path / "rooms.xml").read_text(encoding="utf-8")),
+                   encoding="utf-8")
+    err = refused_everywhere(bad, files["pbn"], capsys)
+    assert why in err.splitlines()[0] and len(err) < 300
+    with pytest.raises(Refused) as refusal:
+        import_xml(bad.read_text(encoding="utf-8"))
+    assert refusal.value.text("ru") != str(refusal.value)  # said in Russian too
 
 
 def test_a_csv_saved_by_excel_with_a_bom_reads(files, tmp_path):
