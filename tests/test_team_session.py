@@ -127,6 +127,12 @@ def teams_event(tmp_path, host, teams=4, boards=6):
     return path
 
 
+def name_players(tmp_path, host, path, lines):
+    names = tmp_path / "names.csv"
+    names.write_text("section,pair,player1,player2\n" + lines)
+    assert host("names", "import", path, names)[0] == 0
+
+
 def enter(host, path, board, table, *result):
     status, out, err = host("result", "correct", path, "--board", board, "--table", table,
                             *result)
@@ -135,9 +141,7 @@ def enter(host, path, board, table, *result):
 
 def test_score_ranks_the_teams_of_a_teams_event_not_its_pairs(tmp_path, host):
     path = teams_event(tmp_path, host)
-    names = tmp_path / "names.csv"
-    names.write_text("section,pair,player1,player2\nA,1A,Ян,Лев\nA,1B,Ира,Юля\n")
-    assert host("names", "import", path, names)[0] == 0
+    name_players(tmp_path, host, path, "A,1A,Ян,Лев\nA,1B,Ира,Юля\n")
     # round 1: table 1 is 1A v 4B, table 2 is 4A v 1B (the match of teams 1 and 4)
     enter(host, path, 1, 1, "4S", "N", 10)
     enter(host, path, 1, 2, "4S", "N", 9)
@@ -228,9 +232,7 @@ def test_a_teams_score_reads_what_the_director_entered_and_audits_nothing(tmp_pa
 def test_the_report_of_a_teams_session_leads_with_the_teams_and_ranks_pairs_by_butler(
         tmp_path, host):
     path = teams_event(tmp_path, host)
-    names = tmp_path / "names.csv"
-    names.write_text("section,pair,player1,player2\nA,1A,<b>Ян</b>,Лев\n")
-    assert host("names", "import", path, names)[0] == 0
+    name_players(tmp_path, host, path, "A,1A,<b>Ян</b>,Лев\n")
     enter(host, path, 1, 1, "4S", "N", 10)
     enter(host, path, 1, 2, "4S", "N", 9)
     enter(host, path, 1, 3, "1NT", "N", 7)
