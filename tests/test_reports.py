@@ -245,6 +245,49 @@ def test_scorecard_own_sign_board_value_and_running_total(small_site):
     assert "Law 27; accept 27A" in html  # the ruling on the way to the contract
 
 
+class CountedLines(list):
+    """A board's lines that count how often anything reads through them."""
+
+    reads = 0
+
+    def __iter__(self):
+        CountedLines.reads += 1
+        return super().__iter__()
+
+
+def test_scorecards_read_each_board_once_and_keep_their_rows():
+    """Every pair's scorecard has its lines in board order, NS or EW as it sat (pairs change
+    direction here, and board 3 has a split score), with the running total of what is shown;
+    all of them together read each board's lines once (they read every line for every pair:
+    627 s for a 30,000-line file)."""
+    from itertools import accumulate
+
+    from host_sync.reports.render import scorecard
+    from host_sync.scoring.session import score_session
+    session = Session(method="mp")
+    for board in range(1, 7):
+        for table in range(4):
+            ns, ew = str(1 + (table + board) % 8), str(1 + (table + board + 4) % 8)
+            session.results.append(Result(board, ns, ew, assigned=-100, assigned_ew=200)
+                                   if (board, table) == (3, 1) else
+                                   Result(board, ns, ew, "%dH" % (1 + table % 3), "N", 9))
+    scored = score_session(session)
+    scored.lines = {n: CountedLines(lines) for n, lines in scored.lines.items()}
+    CountedLines.reads = 0
+    cards = {(pair, shown): scorecard(scored, pair, shown) for pair in sorted(session.pairs)
+             for shown in (None, frozenset({2, 3, 5}))}
+    assert CountedLines.reads == len(scored.lines) == 6
+    for (pair, shown), rows in cards.items():
+        mine = [(n, line, "NS" if line.result.ns == pair else "EW")
+                for n, lines in scored.lines.items() for line in lines
+                if pair in (line.result.ns, line.result.ew) and n in (shown or {n})]
+        assert mine and [(r["board"], r["line"], r["side"]) for r in rows] == mine
+        values = [line.ns_value if side == "NS" else line.ew_value for _, line, side in mine]
+        assert [r["running"] for r in rows] == list(accumulate(values))
+    sides = {r["side"] for (pair, shown), rows in cards.items() if shown is None for r in rows}
+    assert sides == {"NS", "EW"} and scorecard(scored, "no such pair") == []
+
+
 def test_russian_notation_on_russian_pages(small_site):
     ru = (small_site / "ru" / "board-1.html").read_text(encoding="utf-8")
     en = (small_site / "en" / "board-1.html").read_text(encoding="utf-8")

@@ -190,19 +190,15 @@ def scorecard(scored, pair, boards=None):
     the director's notes of the line (the auction's rulings); with `boards`, on those only (the
     live page's embargo, host_sync.web)."""
     rows, running = [], 0
-    for number, lines in scored.lines.items():
+    for number, side, line in scored.pair_lines.get(pair, ()):  # the pair's lines only
         if boards is not None and number not in boards:
             continue
-        for line in lines:
-            r = line.result
-            if pair not in (r.ns, r.ew):
-                continue
-            side = "ns" if pair == r.ns else "ew"
-            value = line.ns_value if side == "ns" else line.ew_value
-            running += value
-            rows.append({"board": number, "side": side.upper(), "line": line,
-                         "opponents": r.ew if side == "ns" else r.ns,
-                         "score": line.ns_points if side == "ns" else line.ew_points,
-                         "value": value, "percent": _percent(line, side), "running": running,
-                         "notes": [note for _, note in r.auction if note]})
+        r = line.result
+        value = line.ns_value if side == "ns" else line.ew_value
+        running += value
+        rows.append({"board": number, "side": side.upper(), "line": line,
+                     "opponents": r.ew if side == "ns" else r.ns,
+                     "score": line.ns_points if side == "ns" else line.ew_points,
+                     "value": value, "percent": _percent(line, side), "running": running,
+                     "notes": [note for _, note in r.auction if note]})
     return rows

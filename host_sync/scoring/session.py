@@ -280,6 +280,20 @@ class SessionScore:
         """Board -> its [Scored], boards in order (built on first reading)."""
         return {number: t.lines() for number, t in self.travellers.items()}
 
+    @cached_property
+    def pair_lines(self):
+        """Pair -> its (board, side "ns"/"ew", Scored), boards in order (built on first
+        reading): a scorecard per pair that looked through every line was quadratic in the
+        session, 627 s for a 30,000-line file (host_sync.reports.render.scorecard)."""
+        out = {}
+        for number, lines in self.lines.items():
+            for line in lines:
+                r = line.result
+                out.setdefault(r.ns, []).append((number, "ns", line))
+                if r.ew != r.ns:  # a pair against itself (every reader refuses it): NS only
+                    out.setdefault(r.ew, []).append((number, "ew", line))
+        return out
+
     def fields(self):
         """Field name ("" for one field, "NS"/"EW") -> standings in order."""
         out = {}
