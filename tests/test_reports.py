@@ -388,3 +388,78 @@ def test_pages_round_as_the_files_do():
     assert num(Fraction(100 * 52, 128)) == number_text(Fraction(325, 8)) == "40.63"
     assert num(Fraction(107, 40)) == "2.68" and num(50) == "50" and num(None) == ""
     assert number_text(Fraction(50), whole=False) == "50.00"
+
+
+def site_files(folder):
+    """{path inside `folder`: bytes} of every file under it, and every folder as None."""
+    return {str(p.relative_to(folder)): p.read_bytes() if p.is_file() else None
+            for p in sorted(folder.rglob("*"))}
+
+
+@pytest.fixture
+def published(tmp_path):
+    """The small session as a results file, its site published in both languages, then the
+    session with pairs 9 and 14 gone (so a new site differs from the old one)."""
+    from host_sync.cli import main
+    from host_sync.interchange.files import save
+    session = small_session()
+    save(session, tmp_path / "s.csv")
+    assert main(["report", str(tmp_path / "s.csv"), "-o", str(tmp_path / "site")]) == 0
+    session.results = [r for r in session.results if "14" not in (r.ns, r.ew)]
+    save(session, tmp_path / "s.csv")
+    return tmp_path / "s.csv", tmp_path / "site"
+
+
+@pytest.mark.parametrize("error", [OSError(28, "No space left on device"), RuntimeError("bug")])
+@pytest.mark.parametrize("fresh", [False, True])
+def test_a_report_failing_midway_leaves_the_site_as_it_was(published, monkeypatch, capsys,
+                                                           error, fresh):
+    """A full disk or a bug at the English board pages, the Russian ones all written: the site
+    published before (or none, `fresh`) is exactly as it was, with no hidden folder left;
+    a full disk exits 2 saying so."""
+    import io
+
+    import jinja2
+
+    from host_sync.cli import main
+    source, site = published
+    if fresh:
+        shutil.rmtree(site)
+    before = site_files(site) if site.exists() else None
+    render, calls = jinja2.Template.render, []
+
+    def failing(template, *args, **kwargs):
+        calls.append(template.name)
+        if calls.count("board.html") == 3:  # 2 boards a language now: English board 1
+            raise error
+        return render(template, *args, **kwargs)
+
+    monkeypatch.setattr(jinja2.Template, "render", failing)
+    err = io.StringIO()
+    if isinstance(error, OSError):
+        assert main(["report", str(source), "-o", str(site)], err=err) == 2
+        assert "No space left on device" in err.getvalue()
+        assert "nothing was published, %s is as it was" % (site / "en") in err.getvalue()
+    else:
+        with pytest.raises(RuntimeError):
+            main(["report", str(source), "-o", str(site)], err=err)
+    assert calls.count("pair.html") == 4  # the Russian site was whole
+    assert (site_files(site) if site.exists() else None) == before
+    monkeypatch.undo()
+    assert main(["report", str(source), "-o", str(site)]) == 0
+    assert sorted(p.name for p in site.iterdir()) == ["en", "ru"]
+    assert not (site / "ru" / pair_page("14")).exists()  # the new site, replaced whole
+
+
+def test_a_report_is_not_published_over_a_folder_that_is_not_a_report(published, capsys):
+    """DIR/<lang> is replaced whole: a folder there with files and no index.html (someone
+    else's) is refused, untouched, before anything is rendered."""
+    from host_sync.cli import main
+    source, site = published
+    shutil.rmtree(site / "en")
+    (site / "en").mkdir()
+    (site / "en" / "notes.txt").write_text("mine")
+    before = site_files(site)
+    assert main(["report", str(source), "-o", str(site)]) == 2
+    assert "is not a report's folder (no index.html)" in capsys.readouterr().err
+    assert site_files(site) == before

@@ -1,11 +1,15 @@
 """`host-sync score`, `export` and `report`: a session's results from an event database or a
 results file, ranked on the console, converted to another format, or published as HTML."""
 
+import secrets
+import shutil
+from contextlib import suppress
 from pathlib import Path
 
 from rich.console import Console
 
 from host_sync.cli.lang import lang_option, say, tr
+from host_sync.errors import Refused
 from host_sync.interchange.files import is_database, load, output_format, save
 from host_sync.reports.analysis import board_analyses
 from host_sync.reports.console import print_rankings, print_team_results
@@ -62,12 +66,70 @@ def run_report(args, out, err):
     director = None if database is None else session_director_list(database, args.session)
     analyses = board_analyses(session, database)  # solved once, kept in the database
     teams = None if session.teams is None else score_teams(session)
-    for lang in args.pages:
-        files = render_site(session, Path(args.output) / lang, lang, scored, director,
-                            analyses, teams)
-        out.write(say(args, "report: %d pages -> %s\n", "report: страниц %d -> %s\n")
-                  % (len(files), Path(args.output) / lang))
+    targets = {lang: _site_folder(Path(args.output) / lang) for lang in args.pages}
+    made = {t.parent for t in targets.values() if not t.parent.exists()}
+    staged, counts = {}, {}  # lang -> its hidden folder beside its target, its page count
+    try:
+        for lang, target in targets.items():  # every language whole before any is published
+            staged[lang] = target.with_name(".%s.%s.new" % (target.name, secrets.token_hex(4)))
+            counts[lang] = _written(staged[lang], target, lambda folder: render_site(
+                session, folder, lang, scored, director, analyses, teams))
+        for lang, target in targets.items():
+            _replace(target, staged[lang])
+            out.write(say(args, "report: %d pages -> %s\n", "report: страниц %d -> %s\n")
+                      % (counts[lang], target))
+    except BaseException:
+        for folder in staged.values():  # gone once published; left by a later failure
+            shutil.rmtree(folder, ignore_errors=True)
+        for folder in made:
+            with suppress(OSError):
+                folder.rmdir()  # made for the site, removed only when nothing is in it
+        raise
     return 0
+
+
+def _site_folder(folder):
+    """Where a language's pages go, refused before anything is rendered when it is a file or
+    a folder with files and no index.html (not a report: `_replace` would delete them); a link
+    is followed, as writing into it did."""
+    folder = folder.resolve() if folder.is_symlink() else folder
+    if folder.exists() and not (folder / "index.html").is_file() and (
+            not folder.is_dir() or any(folder.iterdir())):
+        raise Refused("%s is not a report's folder (no index.html): nothing was published "
+                      "and it is left as it is" % folder,
+                      ru="%s — не папка отчёта (в ней нет index.html): ничего не опубликовано, "
+                         "она не тронута" % folder)
+    return folder
+
+
+def _written(folder, target, render):
+    """The page count of the whole site `render` writes into `folder`, a hidden sibling of
+    `target` moved there only once every language is whole: pages rendered in place were half
+    written by a failure midway (a bug, a full disk) and looked published. An OSError is
+    refused saying that `target` is as it was."""
+    try:
+        folder.mkdir(parents=True)
+        return len(render(folder))
+    except OSError as e:
+        raise Refused("the pages could not be written (%s): nothing was published, %s is as "
+                      "it was" % (e, target),
+                      ru="страницы не записаны (%s): ничего не опубликовано, %s — как была"
+                         % (e, target)) from e
+
+
+def _replace(target, folder):
+    """Move the whole site `folder` to `target`, the old site there moved aside first and
+    deleted once the new one is in place (put back if that move fails)."""
+    old = folder.with_name(folder.name + ".old")
+    if target.exists():
+        target.rename(old)
+    try:
+        folder.rename(target)
+    except OSError:
+        if old.exists():
+            old.rename(target)
+        raise
+    shutil.rmtree(old, ignore_errors=True)
 
 
 def _source_arguments(parser):
@@ -109,10 +171,12 @@ def add_commands(sub):
                             description=tr(
                                 "Reads IN (an event database EVENT.db, or a .pbn, .xml or .csv "
                                 "file) and writes OUT/<lang>/index.html with rankings, "
-                                "travellers, scorecards, charts and hand records.",
+                                "travellers, scorecards, charts and hand records; each "
+                                "OUT/<lang> is replaced whole once every page is written.",
                                 "Читает IN (базу турнира EVENT.db или файл .pbn, .xml, .csv) и "
                                 "пишет OUT/<язык>/index.html: таблицы, протоколы, карточки "
-                                "пар, графики и расклады."))
+                                "пар, графики и расклады; каждая OUT/<язык> заменяется целиком, "
+                                "когда записаны все страницы."))
     _source_arguments(report)
     report.add_argument("-o", "--output", required=True, metavar="DIR",
                         help=tr("the folder to write", "папка, в которую писать"))
