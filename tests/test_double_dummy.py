@@ -169,3 +169,46 @@ def test_the_pbn_export_carries_the_par_and_the_tricks_and_endplay_reads_it(
             got = {(row[0], row[1]): int(row[2]) for row in table["rows"]}
             assert len(got) == 20 and got == tricks
     assert with_table == len(deals)  # once a board, beside its ScoreTable
+
+
+def test_a_file_of_more_boards_than_a_session_has_solves_only_the_first(tmp_path, capsys,
+                                                                        monkeypatch):
+    """A hostile results file of MAX_SOLVED + 2 dealt boards (100 deals took 29.5 s and 303 MB):
+    the first MAX_SOLVED are solved (by a stand-in here, counted: the limit is known before
+    anything is solved), the last two show their hands with no table and say why, and the
+    report and the PBN export name them."""
+    from host_sync.interchange.files import save
+    from host_sync.scoring.session import Board, Result, Session
+    rng, session = random.Random(3), Session(method="mp")
+    for n in range(1, analysis.MAX_SOLVED + 3):
+        session.boards[n] = Board(n, random_deal(rng))
+        session.results += [Result(n, "1", "2", "3NT", "N", 9), Result(n, "3", "4", "4S", "S", 9)]
+    save(session, tmp_path / "big.pbn")
+    solved = []
+    stand_in = analysis.Analysis({seat: dict.fromkeys(analysis.STRAINS, 7) for seat in "NESW"},
+                                 0, (), {})
+    monkeypatch.setattr(analysis, "_solve", lambda *key: solved.append(key) or stand_in)
+    site = tmp_path / "site"
+    assert cli.main(["report", str(tmp_path / "big.pbn"), "-o", str(site), "--lang", "en"]) == 0
+    assert len(solved) == analysis.MAX_SOLVED == 64
+    assert "report: boards 65-66 have no double-dummy analysis: it is made for at most 64 " \
+        "boards a session" in capsys.readouterr().err
+    note = "No double-dummy analysis: it is made for at most 64 boards a session"
+    for n in (1, 64, 65, 66):
+        html = (site / "en" / ("board-%d.html" % n)).read_text(encoding="utf-8")
+        assert ('class="dd"' in html, note in html, "Hands" in html) == (n < 65, n > 64, True)
+    assert cli.main(["export", str(tmp_path / "big.pbn"), "-o", str(tmp_path / "out.pbn")]) == 0
+    assert len(solved) == 2 * 64 and "export: boards 65-66" in capsys.readouterr().err
+
+
+def test_boards_past_the_limit_are_neither_solved_nor_kept(tmp_path, solver_calls, monkeypatch):
+    """With the event database: past the limit (4 here) nothing is solved nor stored."""
+    from host_sync.interchange.files import load
+    location = tmp_path / "event.db"
+    dealt_evening(location)
+    monkeypatch.setattr(analysis, "MAX_SOLVED", 4)
+    session = load(location)
+    found = analysis.board_analyses(session, location)
+    assert [n for n, a in found.items() if a] == [1, 2, 3, 4] == sorted(found)[:4]
+    assert analysis.unsolved(session) == [5, 6] and found[5] is found[6] is None
+    assert len(solver_calls) == len(stored(location)) == 4

@@ -11,7 +11,7 @@ from rich.console import Console
 from host_sync.cli.lang import lang_option, say, tr
 from host_sync.errors import Refused
 from host_sync.interchange.files import is_database, load, output_format, save
-from host_sync.reports.analysis import board_analyses
+from host_sync.reports.analysis import MAX_SOLVED, board_analyses, unsolved
 from host_sync.reports.console import print_rankings, print_team_results
 from host_sync.reports.director import session_director_list
 from host_sync.reports.i18n import LANGUAGES
@@ -19,6 +19,7 @@ from host_sync.reports.render import render_site
 from host_sync.scoring.board import METHODS
 from host_sync.scoring.session import score_session
 from host_sync.scoring.team_session import score_teams
+from host_sync.text import ranges
 
 
 def run_score(args, out, err):
@@ -53,6 +54,7 @@ def run_export(args, out, err):
     analyses = None  # PBN carries the par and the double-dummy tricks (OptimumScore...)
     if kind == ".pbn" and session.results:
         analyses = board_analyses(session, args.source if is_database(args.source) else None)
+        _say_unsolved(args, err, session)
     save(session, args.output, analyses)
     out.write(say(args, "export: %d results -> %s\n", "export: результатов %d -> %s\n")
               % (len(session.results), args.output))
@@ -65,6 +67,7 @@ def run_report(args, out, err):
     database = args.source if is_database(args.source) else None
     director = None if database is None else session_director_list(database, args.session)
     analyses = board_analyses(session, database)  # solved once, kept in the database
+    _say_unsolved(args, err, session)
     teams = None if session.teams is None else score_teams(session)
     targets = {lang: _site_folder(Path(args.output) / lang) for lang in args.pages}
     made = {t.parent for t in targets.values() if not t.parent.exists()}
@@ -86,6 +89,17 @@ def run_report(args, out, err):
                 folder.rmdir()  # made for the site, removed only when nothing is in it
         raise
     return 0
+
+
+def _say_unsolved(args, err, session):
+    """Which boards go without their double-dummy analysis (more than MAX_SOLVED have a
+    deal), as a scorer would otherwise take a missing table for a bad hand record."""
+    boards = unsolved(session)
+    if boards:
+        err.write(say(args, "%s: boards %s have no double-dummy analysis: it is made for at most "
+                            "%d boards a session\n",
+                      "%s: у сдач %s нет анализа в открытую: его делают не больше чем для %d "
+                      "сдач сессии\n") % (args.command, ranges(boards), MAX_SOLVED))
 
 
 def _site_folder(folder):

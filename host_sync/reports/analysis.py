@@ -9,7 +9,8 @@ database the report is made from, once for good: `board_analyses` keeps what the
 its `double_dummy` table (migration 007), keyed by the deal itself, so a hand record corrected
 after a report is solved again and the next report of an unchanged event loads no solver at
 all. A deal the solver cannot take (a hand missing or short of cards, a card twice) gets no
-analysis: the page shows the hands it has and no table.
+analysis: the page shows the hands it has and no table. Nor do the boards of a session past
+the first MAX_SOLVED with a deal (`unsolved`), and the report says which.
 """
 
 import json
@@ -67,16 +68,40 @@ def deal_key(deal, dealer, vul):
     return (text, dealer, vul) if len(text) == _DEAL_LENGTH else None
 
 
-def board_analyses(session, database=None):
-    """{board number: Analysis or None} of every board of `session` with a result. With
-    `database` (the path or URL of the event database the session was read from) each one is
-    read from its `double_dummy` table, and what had to be solved is written there in one
-    transaction once the solver is done (never holding the writer's lock while it runs: the
-    station may be writing). A stored row that does not read as an analysis is solved again
-    and replaced."""
+# A session is a few dozen boards (a club's evening 36 at most, the corpus's longest sessions 40
+# to 51; 64 leaves room for a long match). Each deal costs the solver 0.1-0.3 s (a hostile file
+# of 100 deals took 29.5 s), so a file of thousands would hold a report for many minutes: past
+# this many, boards show their hands without the analysis, and the report says which.
+MAX_SOLVED = 64
+
+
+def _deal_keys(session):
+    """{board number: deal_key or None} of every board of `session` with a result."""
     played = {r.board for r in session.results}
-    keys = {n: deal_key(b.deal, b.dealer_seat(), b.vul()) for n, b in session.boards.items()
+    return {n: deal_key(b.deal, b.dealer_seat(), b.vul()) for n, b in session.boards.items()
             if n in played}
+
+
+def unsolved(session):
+    """The boards with a result and four full hands past the first MAX_SOLVED of them, in
+    number order: `board_analyses` gives them none, known before anything is solved, and the
+    same boards every time (not those the database happens to hold)."""
+    return _past_limit(_deal_keys(session))
+
+
+def _past_limit(keys):
+    return sorted(n for n, key in keys.items() if key is not None)[MAX_SOLVED:]
+
+
+def board_analyses(session, database=None):
+    """{board number: Analysis or None} of every board of `session` with a result, None for
+    the boards past MAX_SOLVED (`unsolved`). With `database` (the path or URL of the event
+    database the session was read from) each one is read from its `double_dummy` table, and
+    what had to be solved is written there in one transaction once the solver is done (never
+    holding the writer's lock while it runs: the station may be writing). A stored row that
+    does not read as an analysis is solved again and replaced."""
+    keys = _deal_keys(session)
+    keys.update(dict.fromkeys(_past_limit(keys)))  # before solving anything
     if database is None:
         return {n: None if k is None else _solve(*k) for n, k in keys.items()}
     with open_db(database) as db:

@@ -42,6 +42,8 @@ PAGE_TEXTS = {
     "top": ("Топ", "Top"),
     "dd": ("Взятки в открытую", "Double-dummy tricks"),
     "par": ("Пар", "Par"),
+    "dd_limit": ("Без анализа в открытую: его делают не больше чем для %d сдач сессии",
+                 "No double-dummy analysis: it is made for at most %d boards a session"),
     "hcp": ("оч.", "HCP"),
     "auction": ("Торговля", "Auction"),
     "table": ("Стол", "Table"),

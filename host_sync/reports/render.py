@@ -7,7 +7,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from host_sync.errors import Refused
 from host_sync.event.flags import detail_text
-from host_sync.reports.analysis import STRAINS, board_analyses
+from host_sync.reports.analysis import MAX_SOLVED, STRAINS, board_analyses, unsolved
 from host_sync.reports.charts import frequency_chart, ranking_chart
 from host_sync.reports.i18n import texts
 from host_sync.reports.notation import Notation, suits
@@ -127,9 +127,9 @@ def render_site(session, out_dir, lang="ru", scored=None, director=None, analyse
     the file list. `analyses`: {board: Analysis} (host_sync.reports.analysis.board_analyses,
     which keeps them in the event database), solved here when not given. A teams session's
     index leads with the team standings and the matches (`teams`: its TeamScore, scored here
-    when not given). Refused, nothing written, for a session
-    with no results: empty pages published by mistake would read as an evening without a
-    result."""
+    when not given). The boards past analysis.MAX_SOLVED say they have no analysis. Refused,
+    nothing written, for a session with no results: empty pages published by mistake would
+    read as an evening without a result."""
     if not session.results:
         raise Refused("the session has no verified results yet; no pages were written",
                       ru="в сессии ещё нет подтверждённых результатов; страницы не записаны")
@@ -138,6 +138,7 @@ def render_site(session, out_dir, lang="ru", scored=None, director=None, analyse
     if teams is None and session.teams is not None:
         teams = score_teams(session)
     analyses = board_analyses(session) if analyses is None else analyses
+    past_limit = set(unsolved(session))  # their pages say why they have no analysis
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     env = _environment()
@@ -172,7 +173,8 @@ def render_site(session, out_dir, lang="ru", scored=None, director=None, analyse
               number=number, lines=lines, chart=frequency_chart(scores), names=names,
               hands=hand_cells(board.deal, notation, analysis and analysis.hcp),
               dealer=dealer, vul=board.vul(), dd=analysis, par=par_text(analysis, notation),
-              top=lines[0].top if percent and lines else None, auctions=auctions)
+              top=lines[0].top if percent and lines else None, auctions=auctions,
+              dd_limit=MAX_SOLVED if number in past_limit else None)
     standings = {s.pair: s for s in scored.standings}
     for pair in sorted(session.pairs):
         write(pair_page(pair), "pair.html", title=t["scorecard"],
