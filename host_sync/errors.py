@@ -34,9 +34,28 @@ class FileProblems(Refused):
                          ru="\n".join(p.text("ru") for p in lines))
 
 
+class Both(str):
+    """An English text carrying its Russian (`Both("line 5", "строка 5")`): a reader passes one
+    `where` down and every refusal names the place in the user's words (the command line's
+    help texts have the same shape, cli.lang.Both)."""
+
+    def __new__(cls, en, ru):
+        both = str.__new__(cls, en)
+        both.ru = ru
+        return both
+
+    def text(self, lang="ru"):
+        return self.ru if lang == "ru" else str(self)
+
+
+def russian(text):
+    """The Russian of a Both; any other text ("file:line", a path, a pair) as it is."""
+    return getattr(text, "ru", text)
+
+
 def at(where, why, ru=None):
     """The refusal `why` (an exception, a Refused's Russian kept, or English text with its
-    Russian `ru`) said at `where` ("file:line"), in both languages."""
+    Russian `ru`) said at `where` ("file:line" or a Both), in both languages."""
     if isinstance(why, Exception):
         why, ru = str(why), why.text("ru") if isinstance(why, Refused) else None
-    return Refused("%s: %s" % (where, why), ru="%s: %s" % (where, ru or why))
+    return Refused("%s: %s" % (where, why), ru="%s: %s" % (russian(where), ru or why))
