@@ -132,3 +132,76 @@ def test_a_name_with_a_line_break_is_refused_and_never_breaks_a_pbn_tag(tmp_path
     s.pair("1").names = ("Ivanov\nIvan", "Petrov")
     games = list(parse_text(export_text(session_games(s))))
     assert not any(g.error for g in games) and games[0].tags["Event"] == "Club night"
+
+
+PLAYED = "1,N,None,,,1,2,4S,N,,10,420,-420,2,0,,"  # the CSV's first line, as exported
+
+
+@pytest.mark.parametrize("kind, old, new, en, ru", [
+    ("csv", PLAYED, PLAYED.replace(",10,", ",1_0,"),
+     "line 2: Tricks '1_0' is not a number in the digits 0-9: it has '_'",
+     "строка 2: Tricks '1_0' — не число из цифр 0–9: в нём знак «_»"),
+    ("csv", PLAYED, PLAYED.replace(",10,", ", 10 ,"),
+     "line 2: Tricks ' 10 ' is not a number in the digits 0-9: it has a space",
+     "строка 2: Tricks ' 10 ' — не число из цифр 0–9: в нём пробел"),
+    ("csv", PLAYED, "+" + PLAYED,
+     "line 2: Board '+1' is not a number in the digits 0-9: it has a '+' sign",
+     "строка 2: Board '+1' — не число из цифр 0–9: в нём знак «+»"),
+    ("csv", PLAYED, "\u0661" + PLAYED[1:],  # ARABIC-INDIC DIGIT ONE, which int() takes
+     "line 2: Board '\u0661' is not a number in the digits 0-9: it has a digit other than 0-9",
+     "строка 2: Board '\u0661' — не число из цифр 0–9: в нём цифра не из 0–9"),
+    ("csv", PLAYED, PLAYED.replace(",420,-420,2,0,,", ",+420,,2,0,assigned,"),
+     "line 2: ScoreNS '+420' is not a number in the digits 0-9: it has a '+' sign",
+     "строка 2: ScoreNS '+420' — не число из цифр 0–9: в нём знак «+»"),
+    ("csv", PLAYED, PLAYED.replace(",2,0,,", ",2,0,weighted 1/3 1_10;2/3 -50,"),
+     "line 2: weighted score points '1_10' is not a number in the digits 0-9: it has '_'",
+     "строка 2: очки взвешенного счёта '1_10' — не число из цифр 0–9: в нём знак «_»"),
+    ("xml", "<TRICKS>10</TRICKS>", "<TRICKS>1_0</TRICKS>",
+     "board 1: TRICKS '1_0' is not a number in the digits 0-9: it has '_'",
+     "сдача 1: TRICKS '1_0' — не число из цифр 0–9: в нём знак «_»"),
+    ("xml", "<MP_SCALE>2</MP_SCALE>", "<MP_SCALE>+2</MP_SCALE>",
+     "EVENT: MP_SCALE '+2' is not a number in the digits 0-9: it has a '+' sign",
+     "EVENT: MP_SCALE '+2' — не число из цифр 0–9: в нём знак «+»"),
+    ("xml", "<BOARD_NUMBER>1</BOARD_NUMBER>", "<BOARD_NUMBER>\u0663</BOARD_NUMBER>",
+     "BOARD: BOARD_NUMBER '\u0663' is not a number in the digits 0-9: it has a digit other "
+     "than 0-9", "BOARD: BOARD_NUMBER '\u0663' — не число из цифр 0–9: в нём цифра не из 0–9"),
+    ("pbn", '[Result "10"]', '[Result "1_0"]',
+     "game 1: Result '1_0' is not a number in the digits 0-9: it has '_'",
+     "игра 1: Result '1_0' — не число из цифр 0–9: в нём знак «_»"),
+    ("pbn", '[Board "1"]', '[Board "+1"]',
+     "game 1: Board '+1' is not a number in the digits 0-9: it has a '+' sign",
+     "игра 1: Board '+1' — не число из цифр 0–9: в нём знак «+»"),
+    ("pbn", '[Board "1"]', '[Board "1"]\n[Round "\u00b2"]',  # "²".isdigit(), int("²") fails
+     "game 1: Round '\u00b2' is not a number in the digits 0-9: it has a digit other than 0-9",
+     "игра 1: Round '\u00b2' — не число из цифр 0–9: в нём цифра не из 0–9"),
+    ("pbn", '[Score "NS 420"]', '[Score "NS 4_20"]\n[Adjusted "assigned"]',
+     "game 1: Score '4_20' is not a number in the digits 0-9: it has '_'",
+     "игра 1: Score '4_20' — не число из цифр 0–9: в нём знак «_»"),
+], ids=["csv-underscore", "csv-spaces", "csv-plus", "csv-arabic-digit", "csv-score-plus",
+        "csv-weighted", "xml-underscore", "xml-plus", "xml-arabic-digit", "pbn-underscore",
+        "pbn-plus", "pbn-superscript", "pbn-score-underscore"])
+def test_a_number_not_in_plain_digits_is_refused_with_its_field_and_why(files, tmp_path, capsys,
+                                                                        kind, old, new, en, ru):
+    """int() takes "1_0", " 10 ", "+1" and "١" (and str.isdigit() takes "²", which int()
+    does not): the readers scored such a file as if it said 10, 1 and 1. Each is refused,
+    naming the field and why, in both languages, and nothing is written."""
+    bad = hostile(files[kind], old, new, "bad." + kind)
+    victim = tmp_path / "victim.pbn"
+    victim.write_bytes(files["pbn"].read_bytes())
+    assert main(["export", str(bad), "-o", str(victim)]) == 2
+    assert en in capsys.readouterr().err
+    assert main(["--lang", "ru", "export", str(bad), "-o", str(victim)]) == 2
+    assert ru in capsys.readouterr().err
+    assert victim.read_bytes() == files["pbn"].read_bytes()
+
+
+def test_a_score_table_column_wider_than_999_is_refused_before_rescore_pads_it(files, tmp_path,
+                                                                               capsys):
+    """rescore writes a table back padded to its columns' widths: a width of a billion made
+    every cell a gigabyte. A width is up to 3 digits (0-9, not "٣")."""
+    for width in ("1000", "\u0663"):
+        bad = hostile(files["pbn"], "Score_NS\\\\5R", "Score_NS\\\\%sR" % width, "wide.pbn")
+        out = tmp_path / "out.pbn"
+        assert main(["rescore", str(bad), "-o", str(out)]) == 2
+        assert "table column 'Score_NS\\\\%sR' is not name" % width in capsys.readouterr().err
+        assert not out.exists()

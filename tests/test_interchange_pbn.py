@@ -226,7 +226,7 @@ def test_rescore_command(tmp_path, corpus):
     ('[Board "1"]\n[PairId_NS "1"]\n[PairId_EW "2"]\n[Adjusted "assigned"]\n',
      "game 1: Adjusted assigned needs a Score"),
     ('[Board "1"]\n[PairId_NS "1"]\n[PairId_EW "2"]\n[Adjusted "assigned"]\n'
-     '[Score "NS many"]\n', "game 1: Adjusted assigned needs a Score"),
+     '[Score "NS many"]\n', "game 1: Score 'many' is not a number"),
     ('[Board "1"]\n[PairId_NS "1"]\n[PairId_EW "2"]\n[Adjusted "bribed"]\n',
      "game 1: Adjusted 'bribed' is not understood")])
 def test_a_game_without_what_scoring_needs_is_refused_by_number(tmp_path, tags, message):

@@ -156,6 +156,17 @@ def test_contract_from_tags_when_there_is_no_auction(tmp_path):
     assert line["problems"] == []
 
 
+@pytest.mark.parametrize("old, new, problem", [
+    ('[Result "10"]', '[Result "1_0"]',
+     "Result tag '1_0': '1_0' is not a number in the digits 0-9"),
+    ('[Board "1"]', '[Board "\u0661"]', "Board tag '\u0661' is not a board number"),
+])
+def test_a_number_int_takes_but_a_file_never_writes_is_a_problem(tmp_path, old, new, problem):
+    """int() read Result "1_0" as 10 and Board "١" as 1: the game checked clean."""
+    path = write(tmp_path, "a.pbn", GOOD.replace(old, new))
+    assert problem in check_game(Path("x.pbn"), next(iter(read_file(path))))["problems"]
+
+
 def test_unreadable_input_exits_2_with_a_message(tmp_path):
     proc = run_cli(tmp_path / "missing.pbn")
     assert proc.returncode == 2 and "missing.pbn" in proc.stderr and proc.stdout == ""

@@ -16,6 +16,7 @@ from bridge.seats import SEATS, parse_seat
 
 from host_sync.errors import FileProblems, Refused, at
 from host_sync.event import setup
+from host_sync.interchange.fields import plain_number
 from host_sync.interchange.pbn.read import PbnError, read_file
 from host_sync.text import ranges
 
@@ -77,10 +78,10 @@ def _record(game, where, warnings):
     board_tag = game.tags.get("Board", "").strip()
     if not board_tag:
         raise Refused("the game has no Board tag", ru="у игры нет тега Board")
-    if not (board_tag.isdigit() and board_tag.isascii() and int(board_tag) >= 1):
+    board = plain_number(board_tag)
+    if not board:
         raise Refused("not a board number: %r" % board_tag,
                       ru="не номер сдачи: %r" % board_tag)
-    board = int(board_tag)
     if "Deal" not in game.tags:
         raise Refused("board %d has no Deal tag" % board, ru="у сдачи %d нет тега Deal" % board)
     try:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from host_sync.errors import FileProblems, Refused, at
 from host_sync.event import setup
+from host_sync.interchange.fields import plain_number
 from host_sync.text import CONTROL
 
 REQUIRED = ("section", "pair", "player1", "player2")
@@ -146,17 +147,19 @@ def _entry(line, header, row):
 def _number(text, i):
     if not text:
         return None
-    if not (text.isdigit() and text.isascii() and 1 <= int(text) <= setup.MAX_PLAYER_NUMBER):
+    number = plain_number(text)
+    if not (number and number <= setup.MAX_PLAYER_NUMBER):
         raise Refused("player %d's number must be a whole number from 1 to %d, not %r" % (
             i, setup.MAX_PLAYER_NUMBER, text), ru="номер игрока %d — целое число от 1 до %d, "
             "а не %r" % (i, setup.MAX_PLAYER_NUMBER, text))
-    return int(text)
+    return number
 
 
 def _pair_number(movement, text):
     """The pair a line names in this movement (its number or its label), or None."""
-    if text.isdigit() and text.isascii() and int(text) in movement.pairs:
-        return int(text)
+    number = plain_number(text)
+    if number in movement.pairs:
+        return number
     for pair in movement.pairs:
         if movement.label(pair).upper() == text.upper():
             return pair

@@ -11,8 +11,14 @@ without Dealer / Vulnerable has Law 2's boards.
 import csv
 import io
 
-from host_sync.errors import Refused
-from host_sync.interchange.fields import adjusted_text, apply_adjusted, dealt_fields, set_dealt
+from host_sync.errors import Both, Refused, at
+from host_sync.interchange.fields import (
+    adjusted_text,
+    apply_adjusted,
+    dealt_fields,
+    file_number,
+    set_dealt,
+)
 from host_sync.scoring.session import Result, Session, check_opponents, score_session
 from host_sync.text import number_text
 
@@ -43,13 +49,10 @@ def export_csv(session, scored=None):
     return out.getvalue()
 
 
-def _optional_int(text, what, line):
-    if not text.strip():
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        raise Refused("line %d: %s %r is not a number" % (line, what, text)) from None
+def _optional_int(row, what, where, signed=False):
+    """The number in column `what` (None when blank): plain digits, as export_csv writes."""
+    text = row.get(what, "")
+    return file_number(text, what, where, signed) if text.strip() else None
 
 
 def import_csv(text, method="mp"):
@@ -57,26 +60,26 @@ def import_csv(text, method="mp"):
     reader = csv.DictReader(io.StringIO(text))
     missing = {"Board", "NS", "EW"} - set(reader.fieldnames or ())
     if missing:
-        raise Refused("CSV travellers need the columns %s" % ", ".join(sorted(missing)))
+        raise Refused("CSV travellers need the columns %s" % ", ".join(sorted(missing)),
+                      ru="в протоколах CSV нужны столбцы %s" % ", ".join(sorted(missing)))
     session = Session(method=method)
     for line, row in enumerate(reader, start=2):
         row = {k: (v or "") for k, v in row.items()}
-        result = Result(_optional_int(row["Board"], "Board", line), row["NS"], row["EW"],
+        where = Both("line %d" % line, "строка %d" % line)
+        result = Result(_optional_int(row, "Board", where), row["NS"], row["EW"],
                         contract=row.get("Contract", ""), declarer=row.get("Declarer", ""),
-                        tricks=_optional_int(row.get("Tricks", ""), "Tricks", line),
-                        lead=row.get("Lead", ""),
-                        round=_optional_int(row.get("Round", ""), "Round", line),
-                        table=_optional_int(row.get("Table", ""), "Table", line),
+                        tricks=_optional_int(row, "Tricks", where), lead=row.get("Lead", ""),
+                        round=_optional_int(row, "Round", where),
+                        table=_optional_int(row, "Table", where),
                         group=row.get("Group") or None)
-        where = "line %d" % line
         if result.board is None:
-            raise Refused("%s: no Board" % where)
+            raise at(where, "no Board", "нет номера сдачи (Board)")
         check_opponents(result, where)
         adjusted = row.get("Adjusted", "")
         scores = (None, None)
         if adjusted.strip() == "assigned":  # a played line's scores are recomputed, not read
-            scores = (_optional_int(row.get("ScoreNS", ""), "ScoreNS", line),
-                      _optional_int(row.get("ScoreEW", ""), "ScoreEW", line))
+            scores = (_optional_int(row, "ScoreNS", where, signed=True),
+                      _optional_int(row, "ScoreEW", where, signed=True))
         apply_adjusted(result, adjusted, *scores, where)
         set_dealt(session, result.board, row.get("Dealer"), row.get("Vulnerable"), where)
         session.results.append(result)

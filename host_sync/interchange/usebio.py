@@ -27,9 +27,16 @@ when it has several sections, so the labels come back as they were.
 import re
 import xml.etree.ElementTree as ET
 
-from host_sync.errors import Refused
+from host_sync.errors import Both, Refused, at
 from host_sync.event.setup import FACT_LENGTH, SECTION_LETTERS
-from host_sync.interchange.fields import dealt_fields, set_dealt, weighted_parts, weighted_text
+from host_sync.interchange.fields import (
+    dealt_fields,
+    file_number,
+    plain_number,
+    set_dealt,
+    weighted_parts,
+    weighted_text,
+)
 from host_sync.scoring.session import Pair, Result, Session, check_opponents, score_session
 from host_sync.text import number_text
 
@@ -212,33 +219,40 @@ def _get(element, tag):
     return None if child is None or child.text is None else child.text.strip()
 
 
-def _int(element, tag):
-    text = _get(element, tag)
-    return int(text) if text not in (None, "") else None
+def _int(element, tag, where, signed=False):
+    """The number in element `tag` (None when absent or empty): plain digits, as exported.
+    Refused at `where` for any other text."""
+    child = element.find(tag)
+    text = None if child is None else child.text or ""
+    return None if not (text or "").strip() else file_number(text, tag, where, signed)
 
 
 def _result(board_number, line, prefix):
     """The Result of a TRAVELLER_LINE, its pairs' numbers behind `prefix` (_prefixes)."""
+    where = Both("board %d" % board_number, "сдача %d" % board_number)
     contract = _get(line, "CONTRACT") or ""
     contract = "Pass" if contract.upper() == "PASS" else contract.upper()
     result = Result(board_number, _get(line, "NS_PAIR_NUMBER"), _get(line, "EW_PAIR_NUMBER"),
                     contract=contract, declarer=_get(line, "PLAYED_BY") or "",
-                    tricks=_int(line, "TRICKS"), lead=_get(line, "LEAD") or "",
-                    round=_int(line, "ROUND_NUMBER"), table=_int(line, "TABLE_NUMBER"),
+                    tricks=_int(line, "TRICKS", where), lead=_get(line, "LEAD") or "",
+                    round=_int(line, "ROUND_NUMBER", where),
+                    table=_int(line, "TABLE_NUMBER", where),
                     ns_artificial=_get(line, "ADJUSTED_NS"),
                     ew_artificial=_get(line, "ADJUSTED_EW"), group=_get(line, "FOULED_GROUP"))
     if not result.ns or not result.ew:
-        raise Refused("board %d: a traveller line without both pair numbers" % board_number)
+        raise at(where, "a traveller line without both pair numbers",
+                 "строка протокола без номеров обеих пар")
     result.ns, result.ew = prefix + result.ns, prefix + result.ew
-    check_opponents(result, "board %d" % board_number)
+    check_opponents(result, where)
     if line.find("NS_SCORE") is not None:
-        result.assigned, result.assigned_ew = _int(line, "NS_SCORE"), _int(line, "EW_SCORE")
+        result.assigned = _int(line, "NS_SCORE", where, signed=True)
+        result.assigned_ew = _int(line, "EW_SCORE", where, signed=True)
     elif not contract and not result.ns_artificial and line.find("WEIGHTED") is None \
             and _get(line, "SCORE"):
-        result.assigned = _int(line, "SCORE")  # a score without a contract: assigned
+        result.assigned = _int(line, "SCORE", where, signed=True)  # no contract: assigned
     weighted = _get(line, "WEIGHTED")
     if weighted:
-        result.weighted = weighted_parts(weighted, "board %d" % board_number)
+        result.weighted = weighted_parts(weighted, where)
     return result
 
 
@@ -255,7 +269,8 @@ def _info(root, event):
         if 0 < len(text) <= FACT_LENGTH and text.isprintable():
             info[fact] = text
     parts = (_get(event, "DATE") or "").split("/")
-    if len(parts) == 3 and all(p.isdigit() for p in parts) and len(parts[2]) == 4:
+    if len(parts) == 3 and all(plain_number(p) is not None for p in parts) \
+            and len(parts[2]) == 4:
         info["date"] = "%s-%02d-%02d" % (parts[2], int(parts[1]), int(parts[0]))
     return info
 
@@ -294,18 +309,21 @@ def import_xml(text):
     try:
         root = ET.fromstring(text.encode("utf-8") if isinstance(text, str) else text)
     except ET.ParseError as e:
-        raise Refused("not XML: %s" % e) from e
+        raise Refused("not XML: %s" % e, ru="не XML: %s" % e) from e
     if root.tag != "USEBIO":
-        raise Refused("not a USEBIO document (root element <%s>)" % root.tag)
+        raise Refused("not a USEBIO document (root element <%s>)" % root.tag,
+                      ru="не документ USEBIO (корневой элемент <%s>)" % root.tag)
     event = root.find("EVENT")
     if event is None:
-        raise Refused("USEBIO document without an EVENT")
+        raise Refused("USEBIO document without an EVENT", ru="в документе USEBIO нет EVENT")
     method_name = _get(event, "BOARD_SCORING_METHOD") or "MATCH_POINTS"
     methods = {v: k for k, v in METHOD_NAMES.items()}
     if method_name not in methods:
-        raise Refused("board scoring method %s is not supported" % method_name)
+        raise Refused("board scoring method %s is not supported" % method_name,
+                      ru="способ подсчёта сдач %s не поддерживается" % method_name)
     session = Session(name=_get(event, "EVENT_DESCRIPTION") or "", method=methods[method_name],
-                      scale=_int(event, "MP_SCALE") or 2, trim=_int(event, "BUTLER_TRIM") or 0)
+                      scale=_int(event, "MP_SCALE", "EVENT") or 2,
+                      trim=_int(event, "BUTLER_TRIM", "EVENT") or 0)
     session.info = _info(root, event)
     sections = list(event.iter("SECTION"))
     for section, prefix in zip(sections, _prefixes(sections)):
@@ -319,9 +337,9 @@ def import_xml(text):
             if any(ids):
                 session.info["numbers"][number] = ids
         for board in section.findall("BOARD"):
-            number = _int(board, "BOARD_NUMBER")
+            number = _int(board, "BOARD_NUMBER", "BOARD")
             if number is None:
-                raise Refused("a BOARD without BOARD_NUMBER")
+                raise Refused("a BOARD without BOARD_NUMBER", ru="BOARD без BOARD_NUMBER")
             _set_deal(session, number, board)
             set_dealt(session, number, _get(board, "DEALER"), _get(board, "VULNERABILITY"),
                       "board %d" % number)

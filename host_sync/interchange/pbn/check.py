@@ -14,6 +14,7 @@ from bridge.auction import REFUSED, Auction
 from bridge.score import RISKS
 from bridge.seats import SEATS, parse_seat, partner
 
+from host_sync.interchange.fields import plain_number
 from host_sync.scoring.session import ns_points
 
 
@@ -27,7 +28,16 @@ def parse_contract(text):
     return "Pass" if contract is None else contract
 
 
-def parse_side_value(text, declarer, number=int):
+def plain(text):
+    """A Score's or a Result's number in plain digits (fields.plain_number); ValueError for
+    "1_0", "+5", "٣" and the like, which int() takes."""
+    value = plain_number(text, signed=True)
+    if value is None:
+        raise ValueError("%r is not a number in the digits 0-9" % (text,))
+    return value
+
+
+def parse_side_value(text, declarer, number=plain):
     """A Score or Result tag ('620', 'NS 620', 'EW -620', 'NS 620 EW -620') -> value for NS.
 
     A bare number is the declarer's; returns None when it cannot be read for NS.
@@ -48,19 +58,20 @@ def parse_side_value(text, declarer, number=int):
     return None
 
 
-def tricks_for_declarer(result, declarer):
-    """The Result tag as tricks won by the declarer (None when absent or unreadable)."""
+def tricks_for_declarer(result, declarer, number=plain):
+    """The Result tag as tricks won by the declarer (None when absent or of another form;
+    `number`'s ValueError for a number that is not plain)."""
     if declarer is None or not result.strip():
         return None
     parts = result.replace("^", "").split()
     if len(parts) == 1:
-        return int(parts[0])
+        return number(parts[0])
     side = "NS" if declarer in (0, 2) else "EW"
     for i in range(0, len(parts) - 1, 2):
         if parts[i] == side:
-            return int(parts[i + 1])
+            return number(parts[i + 1])
         if parts[i] in ("NS", "EW"):
-            return 13 - int(parts[i + 1])
+            return 13 - number(parts[i + 1])
     return None
 
 
@@ -146,7 +157,7 @@ def check_game(path, game):
     problems = []
     board = None
     try:
-        board = int(tags.get("Board", ""))
+        board = plain(tags.get("Board", ""))
         boards.check_board(board)
     except ValueError:
         if "Board" in tags:

@@ -10,7 +10,8 @@ the pairs (PairId_NS, PairId_EW) a TotalScoreTable is added to the last game.
 
 from fractions import Fraction
 
-from host_sync.errors import Refused
+from host_sync.errors import Both, Refused, at
+from host_sync.interchange.fields import file_number, plain_number
 from host_sync.interchange.files import write_whole
 from host_sync.interchange.pbn.check import parse_side_value
 from host_sync.interchange.pbn.read import PbnError, read_file
@@ -30,10 +31,9 @@ MAX_DIGITS = 5  # of a table's score: no bridge score has more
 def _row_score(row):
     """The NS score of a table row, or None when it is not a plain number."""
     for name, sign in (("Score_NS", 1), ("Score_EW", -1)):
-        text = row.get(name, "")
-        digits = text.removeprefix("-")
-        if digits.isdigit() and digits.isascii() and len(digits) <= MAX_DIGITS:
-            return sign * int(text)
+        score = plain_number(row.get(name, ""), signed=True, digits=MAX_DIGITS)
+        if score is not None:
+            return sign * score
     return None
 
 
@@ -71,16 +71,24 @@ class TotalScores:
         return table
 
 
+def _row(game, index):
+    """Where a ScoreTable row is, in both languages."""
+    game_no, board = game.index + 1, game.tags.get("Board", "?")
+    return Both("game %d, board %s, row %d" % (game_no, board, index + 1),
+                "игра %d, сдача %s, строка %d" % (game_no, board, index + 1))
+
+
 def _multiplicity(game, index, row):
     """How many tables a ScoreTable row stands for: a whole number from 1 (1 when blank)."""
-    text = (row.get("Multiplicity") or "").strip()
-    if not text or text == "-":
+    text = row.get("Multiplicity") or ""
+    if text.strip() in ("", "-"):
         return 1
-    if not (text.isdigit() and text.isascii() and len(text) <= 3) or int(text) < 1:
-        raise Refused("game %d, board %s, row %d: Multiplicity %r is not a number of "
-                     "tables (1 to 999)" % (game.index + 1, game.tags.get("Board", "?"),
-                                                 index + 1, text))
-    return int(text)
+    where = _row(game, index)
+    count = file_number(text, "Multiplicity", where, digits=3)
+    if count < 1:
+        raise at(where, "Multiplicity %r is not a number of tables (1 to 999)" % text,
+                 "Multiplicity %r — не число столов (от 1 до 999)" % text)
+    return count
 
 
 def rescore_game(game, method, trim, totals):
@@ -93,10 +101,9 @@ def rescore_game(game, method, trim, totals):
     counts = [_multiplicity(game, i, r) for i, r in enumerate(rows)]
     for i, r in enumerate(rows):
         if r.get("PairId_NS") not in (None, "", "-") and r.get("PairId_NS") == r.get("PairId_EW"):
-            raise Refused("game %d, board %s, row %d: pair %s is both NS and EW; a pair "
-                         "cannot play against itself" % (
-                                 game.index + 1, game.tags.get("Board", "?"), i + 1,
-                                 r["PairId_NS"]))
+            raise at(_row(game, i), "pair %s is both NS and EW; a pair cannot play against "
+                     "itself" % r["PairId_NS"], "пара %s и NS, и EW: пара не может играть "
+                     "сама с собой" % r["PairId_NS"])
     played = [i for i, s in enumerate(scores) if s is not None]
     expanded = [scores[i] for i in played for _ in range(counts[i])]
     values = _values(expanded, method, trim)
@@ -168,11 +175,12 @@ def _own_tag(game, method, per_score, count):
 def rescore_file(source, target, method="mp", trim=None):
     """Rescore every game of `source` and write the file to `target`; returns (games, tables)."""
     if method not in METHODS:
-        raise Refused("method %r: expected one of %s" % (method, ", ".join(METHODS)))
+        raise Refused("method %r: expected one of %s" % (method, ", ".join(METHODS)),
+                      ru="способ подсчёта %r: ожидался один из %s" % (method, ", ".join(METHODS)))
     games = list(read_file(source))
     broken = [g for g in games if g.error]
-    if broken:
-        raise PbnError(broken[0].error)
+    if broken:  # the reader's own words are English (pbn.read)
+        raise PbnError(broken[0].error, ru="игра PBN не прочитана: %s" % broken[0].error)
     totals = TotalScores(method)
     tables = sum(rescore_game(g, method, trim, totals) for g in games)
     if totals.totals and games:

@@ -18,8 +18,8 @@ import re
 from bridge import boards as board_rules
 from bridge.seats import SEATS, lho, parse_seat
 
-from host_sync.errors import Refused
-from host_sync.interchange.fields import adjusted_text, apply_adjusted
+from host_sync.errors import Both, Refused, at
+from host_sync.interchange.fields import adjusted_text, apply_adjusted, file_number
 from host_sync.interchange.pbn.check import tricks_for_declarer
 from host_sync.interchange.pbn.read import Game
 from host_sync.interchange.pbn.tables import Table
@@ -57,7 +57,8 @@ def _method_from_tag(text):
     trimmed = BUTLER_TRIMMED.fullmatch(text)
     if trimmed and int(trimmed.group(1)) % 2 == 0 and int(trimmed.group(1)):
         return "butler", 2, int(trimmed.group(1)) // 2
-    raise Refused("Scoring tag %r is not one this program writes" % text)
+    raise Refused("Scoring tag %r is not one this program writes" % text,
+                  ru="тег Scoring %r — не из тех, что пишет эта программа" % text)
 
 
 def _names(pair, count=2):
@@ -230,50 +231,53 @@ def session_games(session, scored=None, analyses=None):
     return games
 
 
-def _int_tag(tags, name, where):
-    text = tags.get(name, "").strip()
-    if not text:
-        raise Refused("%s: no %s tag" % (where, name))
-    try:
-        return int(text)
-    except ValueError:
-        raise Refused("%s: %s %r is not a number" % (where, name, text)) from None
+def _int_tag(tags, name, where, needed=False):
+    """The number of tag `name` in plain digits, as `_game` writes it; None when the tag is
+    absent, empty or '?' (unknown, PBN 3.4), unless `needed`."""
+    text = tags.get(name, "")
+    if text.strip() in ("", "?"):
+        if needed:
+            raise at(where, "no %s tag" % name, "нет тега %s" % name)
+        return None
+    return file_number(text, name, where)
 
 
-def _score_tag(text):
+def _score_tag(text, where):
     """(NS, EW) of a Score tag "NS 420", "EW 100" or "NS 420 EW -450" (None where not given,
     and for a tag of another form: the caller says what it needed)."""
     parts = (text or "").split()
     if len(parts) % 2 or set(parts[::2]) - {"NS", "EW"}:
         return None, None
-    try:
-        values = {side: int(v) for side, v in zip(parts[::2], parts[1::2])}
-    except ValueError:
-        return None, None
+    values = {side: file_number(v, "Score", where, signed=True)
+              for side, v in zip(parts[::2], parts[1::2])}
     return values.get("NS"), values.get("EW")
 
 
 def _result(game):
     tags = game.tags
-    where = "game %d" % (game.index + 1)
+    where = Both("game %d" % (game.index + 1), "игра %d" % (game.index + 1))
     if not tags.get("PairId_NS") or not tags.get("PairId_EW"):
-        raise Refused("%s has no PairId_NS / PairId_EW tags" % where)
+        raise at(where, "no PairId_NS / PairId_EW tags", "нет тегов PairId_NS / PairId_EW")
     declarer = tags.get("Declarer", "").strip()
     tricks = None
     if declarer and tags.get("Result", "").strip():
-        tricks = tricks_for_declarer(tags["Result"], parse_seat(declarer))
-    result = Result(_int_tag(tags, "Board", where), tags["PairId_NS"], tags["PairId_EW"],
-                    contract=tags.get("Contract", "").strip(), declarer=declarer, tricks=tricks,
-                    round=int(tags["Round"]) if tags.get("Round", "").isdigit() else None,
-                    table=int(tags["Table"]) if tags.get("Table", "").isdigit() else None,
-                    group=tags.get("FouledGroup"))
+        tricks = tricks_for_declarer(tags["Result"], parse_seat(declarer),
+                                     lambda text: file_number(text, "Result", where))
+    result = Result(_int_tag(tags, "Board", where, needed=True), tags["PairId_NS"],
+                    tags["PairId_EW"], contract=tags.get("Contract", "").strip(),
+                    declarer=declarer, tricks=tricks, round=_int_tag(tags, "Round", where),
+                    table=_int_tag(tags, "Table", where), group=tags.get("FouledGroup"))
     check_opponents(result, where)
     if game.plays:
         result.lead = game.plays[0] if game.plays[0] != "-" else ""
     if game.calls:
         result.auction = tuple((call, game.auction_notes.get(note)) for call, note in
                                zip(game.calls, game.call_notes))
-    apply_adjusted(result, tags.get("Adjusted"), *_score_tag(tags.get("Score")), where)
+    adjusted = tags.get("Adjusted") or ""
+    scores = (None, None)
+    if adjusted.strip() == "assigned":  # a played game's Score is recomputed, not read
+        scores = _score_tag(tags.get("Score"), where)
+    apply_adjusted(result, adjusted, *scores, where)
     return result
 
 
@@ -281,15 +285,15 @@ def session_from_games(games, name=None):
     """A Session from games written by `session_games` (or any with PairId tags)."""
     games = list(games)
     if not games:
-        raise Refused("no games")
+        raise Refused("no games", ru="нет ни одной игры")
     session = Session(name=name if name is not None else games[0].tags.get("Event", ""),
                       info=_info_from_tags(games[0].tags))
     scoring = games[0].tags.get("Scoring", "")
     if scoring and scoring != "?":
         session.method, session.scale, session.trim = _method_from_tag(scoring)
     for game in games:
-        if game.error:
-            raise Refused(game.error)
+        if game.error:  # the reader's own words are English (pbn.read)
+            raise Refused(game.error, ru="игра PBN не прочитана: %s" % game.error)
         result = _result(game)
         session.results.append(result)
         tags = game.tags

@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from host_sync.errors import Refused
 from host_sync.text import CONTROL
 
-_COLUMN = re.compile(r"([+-]?)([^\\;+-][^\\;]*)(?:\\(\d+)([LR]?))?$")
+# A width is up to 3 ASCII digits: \d takes "٣", and a width of a billion padded each cell to
+# a gigabyte when the table was written back (rescore).
+_COLUMN = re.compile(r"([+-]?)([^\\;+-][^\\;]*)(?:\\([0-9]{1,3})([LR]?))?$")
 _ELEMENT = re.compile(r'"((?:\\.|[^"\\])*)"|(\S+)')
 _STRING_COLUMNS = ("Names", "Names_NS", "Names_EW")
 
@@ -37,7 +39,8 @@ class Column:
     def parse(cls, text):
         match = _COLUMN.match(text.strip())
         if match is None:
-            raise Refused("table column %r is not name[\\width[L|R]]" % text)
+            raise Refused("table column %r is not name[\\width[L|R]]" % text,
+                          ru="столбец таблицы %r не в виде имя[\\ширина[L|R]]" % text)
         order, name, width, align = match.groups()
         return cls(name, int(width or 0), align or "", order)
 
@@ -67,14 +70,15 @@ class Table:
         """A table from its tag value and raw data lines (as `pbn.Game.sections` holds them)."""
         columns = [Column.parse(part) for part in value.split(";") if part.strip()]
         if not columns:
-            raise Refused("table has no columns")
+            raise Refused("table has no columns", ru="у таблицы нет столбцов")
         elements = []
         for line in lines:
             for quoted, token in _ELEMENT.findall(line):
                 elements.append(re.sub(r'\\([\\"])', r"\1", quoted) if not token else token)
         if len(elements) % len(columns):
             raise Refused("table has %d elements, not a multiple of its %d columns" % (
-                len(elements), len(columns)))
+                len(elements), len(columns)), ru="в таблице %d элементов, а это не кратно "
+                "числу её столбцов (%d)" % (len(elements), len(columns)))
         width = len(columns)
         return cls(columns, [elements[i:i + width] for i in range(0, len(elements), width)])
 

@@ -14,6 +14,7 @@ import re
 from bridge import boards as board_rules
 from bridge.seats import SEATS, lho, parse_seat
 
+from host_sync.interchange.fields import plain_number
 from host_sync.interchange.pbn.tables import Table, pbn_string
 
 MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
@@ -42,7 +43,8 @@ def _dealer(game):
     if text:
         return _seat(text)
     board = game.tags.get("Board", "")
-    return board_rules.dealer(int(board)) if board.isdigit() else None
+    number = plain_number(board)
+    return board_rules.dealer(number) if number else None
 
 
 def export_deal(deal, dealer):
@@ -80,10 +82,11 @@ def export_result(result, declarer):
         return result
     side = "NS" if seat in (0, 2) else "EW"
     for i in range(0, len(parts) - 1, 2):
-        if parts[i] == side and parts[i + 1].isdigit():
+        tricks = plain_number(parts[i + 1])
+        if parts[i] == side and tricks is not None:
             return caret + parts[i + 1]
-        if parts[i] in ("NS", "EW") and parts[i + 1].isdigit():
-            return caret + str(13 - int(parts[i + 1]))
+        if parts[i] in ("NS", "EW") and tricks is not None:
+            return caret + str(13 - tricks)
     return result
 
 
