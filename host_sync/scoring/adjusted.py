@@ -31,7 +31,9 @@ def check_artificial(code):
             value = None
         if value is not None and 0 <= value <= 100:
             return "%s%%" % text[:-1]
-    raise Refused("artificial score %r: expected A+, A, A- or a percentage like 55%%" % (code,))
+    raise Refused("artificial score %r: expected A+, A, A- or a percentage like 55%%" % (code,),
+                  ru="искусственный счёт %r: ожидалось A+, A, A- или процент, например 55%%"
+                  % (code,))
 
 
 def artificial_percent(code):
@@ -44,7 +46,8 @@ def artificial_imps(code):
     """The IMPs an artificial score is worth (Law 12C2b); percentages have no IMP meaning."""
     code = check_artificial(code)
     if code not in ARTIFICIAL_IMPS:
-        raise Refused("artificial score %s is a percentage: it has no IMP value" % code)
+        raise Refused("artificial score %s is a percentage: it has no IMP value" % code,
+                      ru="искусственный счёт %s — процент: в ИМПах он ничего не стоит" % code)
     return ARTIFICIAL_IMPS[code]
 
 
@@ -67,16 +70,19 @@ def session_rule(code, board_value, session_value):
 def check_weighted(parts):
     """A weighted score: tuple of (Fraction weight, int NS score), weights positive, sum 1."""
     if not parts:
-        raise Refused("a weighted score needs at least one (weight, score) part")
+        raise Refused("a weighted score needs at least one (weight, score) part",
+                      ru="во взвешенном счёте нужна хотя бы одна часть (вес, счёт)")
     clean = []
     for weight, score in parts:
         weight = Fraction(weight)
         if weight <= 0:
-            raise Refused("weighted score: weight %s is not positive" % weight)
+            raise Refused("weighted score: weight %s is not positive" % weight,
+                          ru="взвешенный счёт: вес %s не больше нуля" % weight)
         clean.append((weight, int(score)))
     total = sum(w for w, _ in clean)
     if total != 1:
-        raise Refused("weighted score: weights add up to %s, not 1" % total)
+        raise Refused("weighted score: weights add up to %s, not 1" % total,
+                      ru="взвешенный счёт: сумма весов %s, а не 1" % total)
     return tuple(clean)
 
 
@@ -111,7 +117,8 @@ class Line:
         if self.ew is not None:
             return self.ew
         if self.ns is None:
-            raise Refused("a line without NS points needs EW points or an artificial code")
+            raise Refused("a line without NS points needs EW points or an artificial code",
+                          ru="результату без очков NS нужны очки EW или искусственный счёт")
         return negate(self.ns)
 
     def artificial(self, side):

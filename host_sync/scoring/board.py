@@ -19,7 +19,8 @@ SIDES = ("ns", "ew")
 
 def check_method(method):
     if method not in METHODS:
-        raise Refused("scoring method %r: expected one of %s" % (method, ", ".join(METHODS)))
+        raise Refused("scoring method %r: expected one of %s" % (method, ", ".join(METHODS)),
+                      ru="способ подсчёта %r: ожидался один из %s" % (method, ", ".join(METHODS)))
     return method
 
 
@@ -89,4 +90,6 @@ def _artificial_value(code, method, field):
         return artificial_percent(code) * mp_scoring.top(field) / 100
     if method in ("cross-imps", "butler"):
         return Fraction(artificial_imps(code))
-    raise Refused("artificial score %s in a total-points event: assign a score instead" % code)
+    raise Refused("artificial score %s in a total-points event: assign a score instead" % code,
+                  ru="искусственный счёт %s в турнире на сумму очков: назначьте вместо него счёт"
+                  % code)

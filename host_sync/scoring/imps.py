@@ -96,7 +96,7 @@ def datum(scores, trim=0):
     if trim and len(ordered) > 2 * trim:
         ordered = ordered[trim:len(ordered) - trim]
     if not ordered:
-        raise Refused("no scores to make a datum from")
+        raise Refused("no scores to make a datum from", ru="нет результатов, чтобы вычислить датум")
     mean = Fraction(sum(ordered), len(ordered))
     tens = mean / 10
     floor = tens.numerator // tens.denominator

@@ -18,7 +18,7 @@ from bridge import calls
 from bridge.score import score as contract_score
 from bridge.seats import parse_seat
 
-from host_sync.errors import Refused
+from host_sync.errors import Refused, at
 from host_sync.scoring import matchpoints as mp_scoring
 from host_sync.scoring.adjusted import Line, check_artificial, check_weighted, session_rule
 from host_sync.scoring.board import SIDES, check_method, score_board, score_plain
@@ -125,16 +125,18 @@ class Result:
                                                              e)) from None
         if points is None:
             raise Refused("board %d, NS %s v EW %s: no contract, no assigned score" % (
-                self.board, self.ns, self.ew))
+                self.board, self.ns, self.ew), ru="сдача %d, NS %s — EW %s: нет ни контракта, "
+                "ни назначенного счёта" % (self.board, self.ns, self.ew))
         return points
 
 
 def check_opponents(result, where):
     """ValueError when a traveller line sets a pair against itself (a mistyped pair number):
     every reader calls it, as the line would score the pair both as NS and as EW."""
-    if str(result.ns).strip() == str(result.ew).strip():
-        raise Refused("%s: pair %s is both NS and EW; a pair cannot play against itself" % (
-            where, str(result.ns).strip()))
+    pair = str(result.ns).strip()
+    if pair == str(result.ew).strip():
+        raise at(where, "pair %s is both NS and EW; a pair cannot play against itself" % pair,
+                 "пара %s и NS, и EW: пара не может играть сама с собой" % pair)
 
 
 def played_points(contract, declarer, tricks, vul):
@@ -146,7 +148,8 @@ def played_points(contract, declarer, tricks, vul):
     if not level:
         return 0
     if tricks is None:
-        raise Refused("contract %s without the number of tricks" % contract)
+        raise Refused("contract %s without the number of tricks" % contract,
+                      ru="контракт %s без числа взяток" % contract)
     return ns_points(level, strain, risk, vul, parse_seat(declarer), int(tricks))
 
 
@@ -308,7 +311,8 @@ def score_session(session):
     check_method(session.method)
     if session.scale not in (1, 2):
         raise Refused("matchpoint scale must be 2 (2/1) or 1 (1/0.5), not %r"
-                     % (session.scale,))
+                      % (session.scale,), ru="шкала матчпойнтов — 2 (2/1) или 1 (1/0,5), а не %r"
+                      % (session.scale,))
     if type(session.trim) is not int or session.trim < 0:  # a negative one sliced the datum
         raise Refused("the Butler trim is a number of results from 0, not %r" % (session.trim,),
                       ru="отбрасываемых результатов в Батлере — от 0, а не %r" % (session.trim,))

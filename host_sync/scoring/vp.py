@@ -20,7 +20,8 @@ def blitz(boards):
 def winner_vp(margin, boards):
     """VPs of the winner of a match won by `margin` IMPs (a Decimal with two places)."""
     if boards < 1:
-        raise Refused("a match has at least one board, not %r" % (boards,))
+        raise Refused("a match has at least one board, not %r" % (boards,),
+                      ru="в матче хотя бы одна сдача, а не %r" % (boards,))
     margin = abs(margin)
     exact = 10 + 10 * (1 - TAU ** (3 * margin / blitz(boards))) / (1 - TAU ** 3)
     value = Decimal(repr(min(20.0, exact))).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
