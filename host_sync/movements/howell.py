@@ -13,17 +13,24 @@ With 2n-1 pairs use `howell(n, ...).without_pair(2 * n)`: table 1 is then a sit-
 
 from functools import cache
 
-from host_sync.movements.model import Movement, MovementError, Seating, positive_int
+from host_sync.movements.model import (
+    NUMBER_OF_TABLES,
+    Movement,
+    MovementError,
+    Seating,
+    positive_int,
+)
 
 TABLES = range(3, 13)
 
 
 def howell(tables, boards_per_set):
     """A complete Howell for 3 to 12 tables: pairs 1..2n, 2n-1 rounds, 2n-1 board sets."""
-    n = positive_int(tables, "the number of tables")
+    n = positive_int(tables, NUMBER_OF_TABLES)
     if n not in TABLES:
         raise MovementError("a Howell is built for %d to %d tables, not %d"
-                            % (TABLES[0], TABLES[-1], n))
+                            % (TABLES[0], TABLES[-1], n), ru="Хауэлл строится на %d–%d "
+                            "столов, а не на %d" % (TABLES[0], TABLES[-1], n))
     m = 2 * n - 1
     sets = _set_plan(n)
     plan = []
@@ -112,4 +119,5 @@ def _searched_plan(n):
     for limit in range(m * n):
         if fill(0, 0, limit):
             return plan
-    raise MovementError("no Howell board plan for %d tables" % n)
+    raise MovementError("no Howell board plan for %d tables" % n,
+                        ru="нет плана сдач Хауэлла на %d столов" % n)

@@ -7,7 +7,14 @@ skip Mitchell: n-1 rounds at most, each EW pair misses the NS pair it skips). An
 in a round swaps the directions at every table, so the NS and EW fields score as one.
 """
 
-from host_sync.movements.model import Movement, MovementError, Seating, positive_int
+from host_sync.errors import Both
+from host_sync.movements.model import (
+    NUMBER_OF_TABLES,
+    Movement,
+    MovementError,
+    Seating,
+    positive_int,
+)
 
 
 def max_rounds(tables):
@@ -22,14 +29,20 @@ def mitchell(tables, boards_per_set, rounds=None, arrow_switch=()):
     rounds: how many rounds to play (default the maximum); arrow_switch: round numbers in
     which the arrow is switched, or "last".
     """
-    n = positive_int(tables, "the number of tables")
+    n = positive_int(tables, NUMBER_OF_TABLES)
     if n < 3:
         raise MovementError("a Mitchell needs at least 3 tables: with %d every board would be "
-                            "played once and no result compared (2 tables: a teams match)" % n)
+                            "played once and no result compared (2 tables: a teams match)" % n,
+                            ru="Митчеллу нужно не меньше 3 столов: при %d каждая сдача "
+                            "сыграется один раз и её не с чем сравнить (2 стола — командный "
+                            "матч)" % n)
     top = max_rounds(n)
-    rounds = top if rounds is None else positive_int(rounds, "the number of rounds")
+    rounds = top if rounds is None else positive_int(rounds, Both("the number of rounds",
+                                                                  "число туров"))
     if rounds > top:
-        raise MovementError("a %d-table Mitchell has at most %d rounds, not %d" % (n, top, rounds))
+        raise MovementError("a %d-table Mitchell has at most %d rounds, not %d" % (n, top, rounds),
+                            ru="в Митчелле на %d столов не больше %d туров, а не %d" % (
+                                n, top, rounds))
     switched = _switch_rounds(arrow_switch, rounds)
     skip_after = n // 2 if n % 2 == 0 and rounds > n // 2 else None
     plan = []
@@ -54,9 +67,11 @@ def _switch_rounds(arrow_switch, rounds):
         chosen = {int(r) for r in arrow_switch}
     except (TypeError, ValueError):
         raise MovementError("arrow_switch must be round numbers or 'last', not %r"
-                            % (arrow_switch,)) from None
+                            % (arrow_switch,), ru="arrow_switch — номера туров или 'last', "
+                            "а не %r" % (arrow_switch,)) from None
     bad = sorted(r for r in chosen if not 1 <= r <= rounds)
     if bad:
         raise MovementError("no round %s to switch the arrow in (there are %d)"
-                            % (", ".join(map(str, bad)), rounds))
+                            % (", ".join(map(str, bad)), rounds), ru="нет тура %s, чтобы "
+                            "переключить стрелку (туров %d)" % (", ".join(map(str, bad)), rounds))
     return chosen

@@ -13,7 +13,7 @@ participant tuples; teams.py turns it into a Movement of tables.
 from collections import Counter, namedtuple
 from dataclasses import dataclass
 
-from host_sync.errors import Refused
+from host_sync.errors import Both, Refused, russian
 
 NS, EW = "NS", "EW"
 
@@ -58,14 +58,26 @@ _TEXT = {
 def text(lang, key):
     """The phrase `key` in language `lang` ('ru' or 'en')."""
     if lang not in _TEXT:
-        raise MovementError("unknown language %r (use 'ru' or 'en')" % (lang,))
+        raise MovementError("unknown language %r (use 'ru' or 'en')" % (lang,),
+                            ru="неизвестный язык %r (ru или en)" % (lang,))
     return _TEXT[lang][key]
 
 
+NUMBER_OF_TABLES = Both("the number of tables", "число столов")
+
+
 def positive_int(value, what):
+    """`value` when it is a whole number from 1; `what` names it (a Both: in both languages)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise MovementError("%s must be a positive whole number, not %r" % (what, value))
+        raise MovementError("%s must be a positive whole number, not %r" % (what, value),
+                            ru="%s — целое число от 1, а не %r" % (russian(what), value))
     return value
+
+
+def _inconsistent(what, ru, problems):
+    """The refusal of a movement or schedule whose `problems` (Boths) say why."""
+    return MovementError("%s: %s" % (what, "; ".join(problems)),
+                         ru="%s: %s" % (ru, "; ".join(russian(p) for p in problems)))
 
 
 class Movement:
@@ -75,25 +87,30 @@ class Movement:
                  options=None, copies=1, tables=None):
         self.kind = kind
         self.rounds = tuple(tuple(sorted(r, key=lambda s: s.table)) for r in rounds)
-        self.boards_per_set = positive_int(boards_per_set, "boards per set")
-        self.sets = positive_int(sets, "the number of board sets")
-        self.copies = positive_int(copies, "the number of copies of each set")
+        self.boards_per_set = positive_int(boards_per_set, Both("boards per set",
+                                                                "число сдач в комплекте"))
+        self.sets = positive_int(sets, Both("the number of board sets", "число комплектов"))
+        self.copies = positive_int(copies, Both("the number of copies of each set",
+                                                "число копий каждого комплекта"))
         seated = {p for r in self.rounds for s in r for p in (s.ns, s.ew)}
         self.pairs = tuple(sorted(seated if pairs is None else pairs))
         self.labels = dict(labels or {})
         self.options = dict(options or {})
         used = max((s.table for r in self.rounds for s in r), default=0)
-        self.tables = used if tables is None else positive_int(tables, "the number of tables")
+        self.tables = used if tables is None else positive_int(tables, NUMBER_OF_TABLES)
         problems = self.problems()
         if used > self.tables:
-            problems.append("table %d is beyond the %d tables" % (used, self.tables))
+            problems.append(Both("table %d is beyond the %d tables" % (used, self.tables),
+                                 "стол %d — сверх %d столов" % (used, self.tables)))
         if problems:
-            raise MovementError("inconsistent %s movement: %s" % (kind, "; ".join(problems)))
+            raise _inconsistent("inconsistent %s movement" % kind,
+                                "движение %s противоречиво" % kind, problems)
 
     # --- structure -------------------------------------------------------------------------
 
     def problems(self):
-        """Everything that makes this movement unplayable, as sentences (empty when sound)."""
+        """Everything that makes this movement unplayable, as sentences (Boths: English with
+        its Russian; empty when sound)."""
         out = []
         known = set(self.pairs)
         played = set()
@@ -104,20 +121,27 @@ class Movement:
                 pairs[s.ns] += 1
                 pairs[s.ew] += 1
                 if s.ns == s.ew:
-                    out.append("round %d table %d: pair %d plays itself" % (rno, s.table, s.ns))
+                    out.append(Both("round %d table %d: pair %d plays itself" % (
+                        rno, s.table, s.ns), "тур %d, стол %d: пара %d играет сама с собой" % (
+                        rno, s.table, s.ns)))
                 if not 1 <= s.board_set <= self.sets:
-                    out.append("round %d table %d: no board set %r" % (rno, s.table,
-                                                                     s.board_set))
+                    out.append(Both("round %d table %d: no board set %r" % (
+                        rno, s.table, s.board_set), "тур %d, стол %d: нет комплекта %r" % (
+                        rno, s.table, s.board_set)))
                 for p in (s.ns, s.ew):
                     if p not in known:
-                        out.append("round %d: pair %r is not in the movement" % (rno, p))
+                        out.append(Both("round %d: pair %r is not in the movement" % (rno, p),
+                                        "тур %d: пары %r нет в движении" % (rno, p)))
                     elif (p, s.board_set) in played:
-                        out.append("round %d: pair %d plays board set %d again"
-                                   % (rno, p, s.board_set))
+                        out.append(Both("round %d: pair %d plays board set %d again" % (
+                            rno, p, s.board_set), "тур %d: пара %d снова играет комплект %d"
+                            % (rno, p, s.board_set)))
                     played.add((p, s.board_set))
-            out += ["round %d: table %d is used twice" % (rno, t)
+            out += [Both("round %d: table %d is used twice" % (rno, t),
+                         "тур %d: стол %d занят дважды" % (rno, t))
                     for t, n in tables.items() if n > 1]
-            out += ["round %d: pair %d is seated twice" % (rno, p)
+            out += [Both("round %d: pair %d is seated twice" % (rno, p),
+                         "тур %d: пара %d посажена дважды" % (rno, p))
                     for p, n in pairs.items() if n > 1]
         return out
 
@@ -125,7 +149,7 @@ class Movement:
         """The same movement with `pair` absent (an odd number of pairs): its opponents sit
         out, its tables are idle in those rounds."""
         if pair not in self.pairs:
-            raise MovementError("pair %r is not in the movement" % (pair,))
+            raise _not_in_movement(pair)
         rounds = [[s for s in r if pair not in (s.ns, s.ew)] for r in self.rounds]
         options = dict(self.options, absent=pair)
         return Movement(self.kind, rounds, self.boards_per_set, self.sets,
@@ -138,7 +162,8 @@ class Movement:
 
     def _round(self, rnd):
         if isinstance(rnd, bool) or not isinstance(rnd, int) or not 1 <= rnd <= len(self.rounds):
-            raise MovementError("no round %r (the movement has %d)" % (rnd, len(self.rounds)))
+            raise MovementError("no round %r (the movement has %d)" % (rnd, len(self.rounds)),
+                                ru="нет тура %r (в движении их %d)" % (rnd, len(self.rounds)))
         return self.rounds[rnd - 1]
 
     def seating(self, rnd, table):
@@ -151,7 +176,8 @@ class Movement:
     def board_numbers(self, board_set):
         """The board numbers of one set, in playing order."""
         if not 1 <= board_set <= self.sets:
-            raise MovementError("no board set %r (there are %d)" % (board_set, self.sets))
+            raise MovementError("no board set %r (there are %d)" % (board_set, self.sets),
+                                ru="нет комплекта %r (их %d)" % (board_set, self.sets))
         first = (board_set - 1) * self.boards_per_set + 1
         return list(range(first, first + self.boards_per_set))
 
@@ -163,7 +189,7 @@ class Movement:
     def position(self, pair, rnd):
         """Where `pair` plays in round `rnd` (a Position; table None when it sits out)."""
         if pair not in self.pairs:
-            raise MovementError("pair %r is not in the movement" % (pair,))
+            raise _not_in_movement(pair)
         for s in self._round(rnd):
             if pair == s.ns:
                 return Position(rnd, s.table, NS, s.board_set, s.ew)
@@ -239,13 +265,15 @@ class Movement:
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, MovementError):
                 raise
-            raise MovementError("not a movement: %s" % (exc,)) from None
+            raise MovementError("not a movement: %s" % (exc,),
+                                ru="не движение: %s" % (exc,)) from None
 
     def table_dict(self, table):
         """One table's part of the movement, as pushed to its terminal: per round the pairs,
         the boards (first, last), the arrow switch and where pairs and boards go next."""
         if not 1 <= table <= self.tables:
-            raise MovementError("no table %r (there are %d)" % (table, self.tables))
+            raise MovementError("no table %r (there are %d)" % (table, self.tables),
+                                ru="нет стола %r (их %d)" % (table, self.tables))
         rounds = []
         for rno in range(1, len(self.rounds) + 1):
             s = self.seating(rno, table)
@@ -285,6 +313,11 @@ class Movement:
         return "\n".join(lines)
 
 
+def _not_in_movement(pair):
+    return MovementError("pair %r is not in the movement" % (pair,),
+                         ru="пары %r нет в движении" % (pair,))
+
+
 def _where(pos):
     return None if pos is None or pos.table is None else [pos.table, pos.direction]
 
@@ -303,26 +336,31 @@ class Schedule:
         self.rounds = tuple(tuple(tuple(m) for m in r) for r in rounds)
         problems = self.problems()
         if problems:
-            raise MovementError("inconsistent %s: %s" % (kind, "; ".join(problems)))
+            raise _inconsistent("inconsistent %s" % kind, "расписание %s противоречиво" % kind,
+                                problems)
 
     def problems(self):
+        """What makes the schedule unplayable, as Boths (empty when sound)."""
         out = []
         known = set(self.participants)
         if len(known) != len(self.participants):
-            out.append("a participant is listed twice")
+            out.append(Both("a participant is listed twice", "участник указан дважды"))
         for rno, rnd in enumerate(self.rounds, 1):
             seen = Counter(p for m in rnd for p in m)
-            out += ["round %d: %r plays twice" % (rno, p) for p, n in seen.items() if n > 1]
-            out += ["round %d: %r is not a participant" % (rno, p) for p in seen
-                    if p not in known]
-            out += ["round %d: %r plays itself" % (rno, m[0]) for m in rnd
+            out += [Both("round %d: %r plays twice" % (rno, p),
+                         "тур %d: %r играет дважды" % (rno, p)) for p, n in seen.items() if n > 1]
+            out += [Both("round %d: %r is not a participant" % (rno, p),
+                         "тур %d: %r — не участник" % (rno, p)) for p in seen if p not in known]
+            out += [Both("round %d: %r plays itself" % (rno, m[0]),
+                         "тур %d: %r играет сам с собой" % (rno, m[0])) for m in rnd
                     if len(m) != 2 or m[0] == m[1]]
         return out
 
     def byes(self, rnd):
         """Participants without a match in round `rnd`."""
         if not 1 <= rnd <= len(self.rounds):
-            raise MovementError("no round %r (the schedule has %d)" % (rnd, len(self.rounds)))
+            raise MovementError("no round %r (the schedule has %d)" % (rnd, len(self.rounds)),
+                                ru="нет тура %r (в расписании их %d)" % (rnd, len(self.rounds)))
         playing = {p for m in self.rounds[rnd - 1] for p in m}
         return [p for p in self.participants if p not in playing]
 
@@ -338,7 +376,8 @@ class Schedule:
         try:
             return cls(data["participants"], data["rounds"], data.get("kind", "schedule"))
         except (KeyError, TypeError) as exc:
-            raise MovementError("not a schedule: %s" % (exc,)) from None
+            raise MovementError("not a schedule: %s" % (exc,),
+                                ru="не расписание: %s" % (exc,)) from None
 
     def describe(self, rnd, lang="ru"):
         byes = self.byes(rnd)

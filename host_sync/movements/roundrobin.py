@@ -8,6 +8,7 @@ numbers add up to an odd total, the larger otherwise, and n is at home in even r
 cycles repeat the first with home and away exchanged in every other cycle.
 """
 
+from host_sync.errors import Both
 from host_sync.movements.model import MovementError, Schedule, positive_int
 
 
@@ -34,11 +35,13 @@ def round_robin(participants, cycles=1, order=None):
     director sets (a permutation of 1..rounds), default the Berger order.
     """
     if isinstance(participants, int):
-        participants = list(range(1, positive_int(participants, "the number of teams") + 1))
+        participants = list(range(1, positive_int(participants, Both("the number of teams",
+                                                                     "число команд")) + 1))
     participants = list(participants)
     if len(participants) < 2:
-        raise MovementError("a round robin needs at least 2 participants")
-    positive_int(cycles, "the number of cycles")
+        raise MovementError("a round robin needs at least 2 participants",
+                            ru="круговой системе нужно не меньше 2 участников")
+    positive_int(cycles, Both("the number of cycles", "число кругов"))
     n = len(participants) + len(participants) % 2
     rounds = []
     for cycle in range(cycles):
@@ -55,6 +58,7 @@ def round_robin(participants, cycles=1, order=None):
         order = list(order)
         if sorted(order) != list(range(1, len(rounds) + 1)):
             raise MovementError("the round order must list rounds 1 to %d once each, not %r"
-                                % (len(rounds), order))
+                                % (len(rounds), order), ru="порядок туров — туры с 1 по %d, "
+                                "каждый по разу, а не %r" % (len(rounds), order))
         rounds = [rounds[i - 1] for i in order]
     return Schedule(participants, rounds, "roundrobin")

@@ -24,9 +24,12 @@ def rank(standings, rng):
     try:
         scores = {p: float(s) for p, s in items}
     except (TypeError, ValueError):
-        raise MovementError("standings must be (participant, score) with numeric scores")
+        raise MovementError("standings must be (participant, score) with numeric scores",
+                            ru="таблица положения — это пары (участник, очки), где очки — "
+                            "числа")
     if len(scores) != len(items):
-        raise MovementError("a participant appears twice in the standings")
+        raise MovementError("a participant appears twice in the standings",
+                            ru="участник дважды указан в таблице положения")
     order = list(scores)
     rng.shuffle(order)
     order.sort(key=lambda p: -scores[p])
@@ -43,7 +46,8 @@ def pair_round(standings, met=(), byes=(), rng=None):
     rng = rng or random.Random()
     order = rank(standings, rng)
     if len(order) < 2:
-        raise MovementError("a Swiss round needs at least 2 participants")
+        raise MovementError("a Swiss round needs at least 2 participants",
+                            ru="туру по швейцарской системе нужно не меньше 2 участников")
     met = {frozenset(m) for m in met}
     bye = None
     if len(order) % 2:
@@ -54,7 +58,8 @@ def pair_round(standings, met=(), byes=(), rng=None):
                 break
     if not can_all_play(order, met):
         raise MovementError("no Swiss pairing of %d participants avoids a repeat meeting"
-                            % len(order))
+                            % len(order), ru="любая жеребьёвка %d участников по швейцарской "
+                            "системе сводит кого-то повторно" % len(order))
     matches = []
     while order:
         top = order.pop(0)
@@ -72,7 +77,8 @@ def next_round(schedule, standings, rng=None):
     items = list(standings.items()) if isinstance(standings, dict) else list(standings)
     missing = set(schedule.participants) - {p for p, _ in items}
     if missing:
-        raise MovementError("no score for %s" % ", ".join(map(str, sorted(missing, key=str))))
+        names = ", ".join(map(str, sorted(missing, key=str)))
+        raise MovementError("no score for %s" % names, ru="нет очков у %s" % names)
     rested = [p for r in range(1, len(schedule.rounds) + 1) for p in schedule.byes(r)]
     pairing = pair_round(items, [m for r in schedule.rounds for m in r], rested, rng)
     return Schedule(schedule.participants, list(schedule.rounds) + [pairing.matches], "swiss")

@@ -24,7 +24,8 @@ def teams_movement(schedule, boards_per_round):
     """The table movement of a Schedule of team matches (round robin, Swiss, or one match)."""
     teams = list(schedule.participants)
     if any(isinstance(t, bool) or not isinstance(t, int) or t < 1 for t in teams):
-        raise MovementError("teams must be numbered 1, 2, ... for a teams movement")
+        raise MovementError("teams must be numbered 1, 2, ... for a teams movement",
+                            ru="в командном движении команды нумеруются 1, 2, ...")
     plan, copies = [], 1
     for rno, matches in enumerate(schedule.rounds, 1):
         seats = []
@@ -36,7 +37,7 @@ def teams_movement(schedule, boards_per_round):
         copies = max(copies, len(matches))
         plan.append(seats)
     if not plan:
-        raise MovementError("the schedule has no rounds")
+        raise MovementError("the schedule has no rounds", ru="в расписании нет туров")
     pairs = [p for t in teams for p in pairs_of(t)]
     labels = {p: "%d%s" % (team_of(p), "AB"[(p + 1) % 2]) for p in pairs}
     return Movement("teams", plan, boards_per_round, len(plan), pairs, labels,
@@ -46,5 +47,6 @@ def teams_movement(schedule, boards_per_round):
 def match(boards_per_segment, segments):
     """Two teams, one match of `segments` segments (a knockout or a single teams match)."""
     if isinstance(segments, bool) or not isinstance(segments, int) or segments < 1:
-        raise MovementError("a match needs a positive number of segments, not %r" % (segments,))
+        raise MovementError("a match needs a positive number of segments, not %r" % (segments,),
+                            ru="в матче нужен хотя бы один сегмент, а не %r" % (segments,))
     return teams_movement(Schedule([1, 2], [[(1, 2)]] * segments, "match"), boards_per_segment)
