@@ -54,11 +54,13 @@ def locate(db, board, table, section=None, round_no=None, session=None):
     if section is None:
         if len(letters) != 1:
             raise CorrectionError("the session has sections %s: say which with --section" %
-                                  ", ".join(letters))
+                                  ", ".join(letters), ru="в сессии секции %s: укажите нужную "
+                                  "в --section" % ", ".join(letters))
         section = letters[0]
     section = section.strip().upper()
     if section not in letters:
-        raise CorrectionError("the session has no section %r" % section)
+        raise CorrectionError("the session has no section %r" % section,
+                              ru="в сессии нет секции %r" % section)
     rounds = db.all(
         "SELECT ro.id, ro.number FROM rounds ro JOIN tables t ON t.id = ro.table_id "
         "JOIN sections s ON s.id = t.section_id WHERE s.session_id = ? AND s.letter = ? "
@@ -69,10 +71,14 @@ def locate(db, board, table, section=None, round_no=None, session=None):
         rounds = [r for r in rounds if r["number"] == round_no]
     if not rounds:
         raise CorrectionError("table %s%d did not play board %d%s" % (
-            section, table, board, "" if round_no is None else " in round %d" % round_no))
+            section, table, board, "" if round_no is None else " in round %d" % round_no),
+            ru="стол %s%d не играл сдачу %d%s" % (
+                section, table, board, "" if round_no is None else " в туре %d" % round_no))
     if len(rounds) > 1:
+        played = ", ".join(str(r["number"]) for r in rounds)
         raise CorrectionError("table %s%d had board %d in rounds %s: say which with --round" % (
-            section, table, board, ", ".join(str(r["number"]) for r in rounds)))
+            section, table, board, played), ru="стол %s%d играл сдачу %d в турах %s: укажите "
+            "нужный в --round" % (section, table, board, played))
     return Where(sid, section, table, rounds[0]["id"], rounds[0]["number"], board)
 
 
@@ -85,13 +91,15 @@ def contract(text):
         return parse_contract("PASS" if word == "ПАС" else word)  # Law 18A: 1C..7NT only
     except ValueError:
         raise CorrectionError("contract %r: expected a bid 1C..7NT, with X or XX if doubled, "
-                              "or pass" % (text,)) from None
+                              "or pass" % (text,), ru="контракт %r: ожидалась заявка 1C..7NT "
+                              "(с X или XX при контре и реконтре) или пас" % (text,)) from None
 
 
 def declarer(text):
     seat = SEAT_LETTERS.get(str(text).strip().upper())
     if seat is None:
-        raise CorrectionError("declarer %r: expected N, E, S or W" % (text,))
+        raise CorrectionError("declarer %r: expected N, E, S or W" % (text,),
+                              ru="разыгрывающий %r: ожидалось N, E, S или W" % (text,))
     return seat
 
 
@@ -101,7 +109,8 @@ def tricks(text):
     except (TypeError, ValueError):
         value = -1
     if not 0 <= value <= 13:
-        raise CorrectionError("tricks %r: declarer's tricks are a number 0..13" % (text,))
+        raise CorrectionError("tricks %r: declarer's tricks are a number 0..13" % (text,),
+                              ru="взятки %r: взятки разыгрывающего — число от 0 до 13" % (text,))
     return value
 
 
@@ -115,14 +124,18 @@ def part(text):
         except ValueError:
             percent = -1
         if not 0 < percent <= 100:
-            raise CorrectionError("%r: a weight is a percentage 1..100" % (text,))
+            raise CorrectionError("%r: a weight is a percentage 1..100" % (text,),
+                                  ru="%r: вес — процент от 1 до 100" % (text,))
     if len(words) != 3:
         raise CorrectionError("%r: expected CONTRACT DECLARER TRICKS such as '4S N 10', "
                               "with a weight first in a weighted score ('60%% 4S N 10')" %
-                              (text,))
+                              (text,), ru="%r: ожидалось КОНТРАКТ РАЗЫГРЫВАЮЩИЙ ВЗЯТКИ, "
+                              "например '4S N 10', а во взвешенном счёте сначала вес "
+                              "('60%% 4S N 10')" % (text,))
     made = contract(words[0])
     if made is None:
-        raise CorrectionError("%r: an assigned score is a contract, not a pass" % (text,))
+        raise CorrectionError("%r: an assigned score is a contract, not a pass" % (text,),
+                              ru="%r: назначенный счёт — это контракт, а не пас" % (text,))
     return [percent, made[0], made[1], declarer(words[1]), tricks(words[2])]
 
 
@@ -137,7 +150,8 @@ def artificial(code):
         value = -1
     if not 0 <= value <= 100:
         raise CorrectionError("artificial score %r: expected A+, A, A- or a percentage such "
-                              "as 55%%" % (code,))
+                              "as 55%%" % (code,), ru="искусственный счёт %r: ожидалось A+, "
+                              "A, A- или процент, например 55%%" % (code,))
     return value
 
 
@@ -148,7 +162,8 @@ def adjustment(art=None, assigned=None, split=None, not_played=False):
     given = [x for x in (art, assigned, split) if x] + ([True] if not_played else [])
     if len(given) != 1:
         raise CorrectionError("give one adjusted score: --artificial, --assigned, --split or "
-                              "--not-played")
+                              "--not-played", ru="укажите один скорректированный счёт: "
+                              "--artificial, --assigned, --split или --not-played")
     if not_played:
         return {"how": "np"}
     if art:
@@ -157,18 +172,22 @@ def adjustment(art=None, assigned=None, split=None, not_played=False):
         ns, ew = part(split[0]), part(split[1])
         if ns[0] != 100 or ew[0] != 100:
             raise CorrectionError("a split score gives each side one assigned score, "
-                                  "without weights")
+                                  "without weights", ru="раздельный счёт назначает каждой "
+                                  "стороне один счёт, без весов")
         return {"how": "split", "ns": ns[1:], "ew": ew[1:]}
     parts = [part(x) for x in assigned]
     if len(parts) == 1:
         if parts[0][0] != 100:
             raise CorrectionError("one assigned score has no weight; a weighted score has "
-                                  "two parts or more")
+                                  "two parts or more", ru="у одного назначенного счёта нет "
+                                  "веса; во взвешенном счёте две части или больше")
         _, ct, x, dcl, tr = parts[0]
         return {"how": "asg", "ct": ct, "x": x, "dcl": dcl, "tr": tr}
     if sum(p[0] for p in parts) != 100:
+        total = sum(p[0] for p in parts)
         raise CorrectionError("the weights of a weighted score add up to %d%%, not 100%%" %
-                              sum(p[0] for p in parts))
+                              total, ru="веса взвешенного счёта в сумме %d%%, а не 100%%" %
+                              total)
     return {"how": "wgt", "parts": parts}
 
 
@@ -210,12 +229,15 @@ def correct(db, where, contract_text, declarer_text=None, tricks_text=None, acto
     made = contract(contract_text)
     if made is None:
         if declarer_text is not None or tricks_text is not None:
-            raise CorrectionError("a passed-out board has no declarer and no tricks")
+            raise CorrectionError("a passed-out board has no declarer and no tricks",
+                                  ru="у сдачи, сыгранной в пас, нет ни разыгрывающего, "
+                                  "ни взяток")
         values = {"bid": None, "risk": None, "declarer": None, "passed_out": 1, "tricks": 0,
                   "score_ns": 0}
     else:
         if declarer_text is None or tricks_text is None:
             raise CorrectionError("a contract needs its declarer and declarer's tricks: "
+                                  "4S N 10", ru="контракту нужны разыгрывающий и его взятки: "
                                   "4S N 10")
         values = _played(db, where, made, declarer(declarer_text), tricks(tricks_text))
     values.update(source="host", shown_ns=None, adjustment=None)
@@ -274,7 +296,8 @@ def delete(db, where, actor=ACTOR):
                      (where.round_id, where.board))
         if old is None:
             raise CorrectionError("table %s%d has no result on board %d to delete" % (
-                where.section, where.table, where.board))
+                where.section, where.table, where.board), ru="у стола %s%d нет результата "
+                "сдачи %d, чтобы его удалить" % (where.section, where.table, where.board))
         if old["corrected_at"] is not None:  # the triggers keep a corrected line from deletes
             db.update("results", {"id": old["id"]}, {"corrected_at": None}, actor)
         db.delete("results", {"id": old["id"]}, actor)

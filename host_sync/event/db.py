@@ -60,7 +60,8 @@ def migrations():
             continue
         head = path.name.split("_", 1)[0]
         if not head.isdigit():
-            raise DatabaseError("migration %s does not start with its number" % path.name)
+            raise DatabaseError("migration %s does not start with its number" % path.name,
+                                ru="миграция %s не начинается со своего номера" % path.name)
         found.append((int(head), path))
     return found
 
@@ -138,7 +139,8 @@ class Database:
         self.conn.execute("PRAGMA foreign_keys = ON")
         mode = self.conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if mode != "wal" and self.path != ":memory:":
-            raise DatabaseError("%s: SQLite refused WAL mode (%s)" % (self.path, mode))
+            raise DatabaseError("%s: SQLite refused WAL mode (%s)" % (self.path, mode),
+                                ru="%s: SQLite не включил режим WAL (%s)" % (self.path, mode))
         # FULL even in WAL: the station acknowledges a batch right after its commit and the
         # terminal then deletes those records, so a commit must survive a power cut. Cost:
         # one fsync of the WAL per commit (one per 64-record pull window; bench/sync_bench.py).
@@ -573,7 +575,9 @@ def _statements(sql):
             pending = ""
     if pending.strip() and not all(
             line.strip().startswith("--") or not line.strip() for line in pending.splitlines()):
-        raise DatabaseError("a migration ends inside a statement: %r" % pending.strip()[:60])
+        cut = pending.strip()[:60]
+        raise DatabaseError("a migration ends inside a statement: %r" % cut,
+                            ru="миграция обрывается посреди оператора: %r" % cut)
     return found
 
 
@@ -588,7 +592,10 @@ def open_db(path, create=False):
         try:
             return Database(path, create)
         except postgres.Error as e:
-            raise DatabaseError("%s: %s" % (postgres.safe(path), str(e).strip()))
+            # the server's own words, in the server's language
+            raise DatabaseError("%s: %s" % (postgres.safe(path), str(e).strip()),
+                                ru="%s: PostgreSQL не открыл базу: %s" % (
+                                    postgres.safe(path), str(e).strip()))
     p = Path(path)
     if not create and not p.exists():
         raise DatabaseError("%s: no such event database (create it with `host-sync event "
