@@ -241,23 +241,31 @@ class Session:
     def _check_hello(self, hello):
         """SyncFailed unless the hello is a version-2 terminal's, every field in bounds."""
         if hello.get("v") != VERSION:
+            version = link.shown(repr(hello.get("v")))
             raise SyncFailed("the terminal speaks protocol version %s; this station speaks %d: "
-                             "update the terminal's firmware" % (
-                                 link.shown(repr(hello.get("v"))), VERSION))
+                             "update the terminal's firmware" % (version, VERSION),
+                             ru="терминал работает по протоколу версии %s, а станция — по "
+                             "версии %d: обновите прошивку терминала" % (version, VERSION))
         for name in ("base", "last"):
             if not _ints(hello, name) or not 0 <= hello[name] < ingest.MAX_SEQ:
-                raise SyncFailed("hello without %s: not a terminal of this protocol" % name)
+                raise SyncFailed("hello without %s: not a terminal of this protocol" % name,
+                                 ru="в приветствии нет %s: это не терминал этого протокола"
+                                 % name)
         tid = hello.get("id")
         if not link.ident_ok(tid):
             self.progress.refused["type"] += 1
+            shown = link.shown(repr(tid))
             raise SyncFailed("the terminal's identity %s is not 1 to %d letters, digits or "
-                             "-_.:" % (link.shown(repr(tid)), link.MAX_IDENT))
+                             "-_.:" % (shown, link.MAX_IDENT), ru="имя терминала %s — не от 1 "
+                             "до %d букв, цифр или знаков -_.:" % (shown, link.MAX_IDENT))
         nonce = hello.get("nonce")
         if not isinstance(nonce, bytes) or len(nonce) != NONCE_SIZE:
-            raise SyncFailed("the terminal's hello has no %d-byte nonce" % NONCE_SIZE)
+            raise SyncFailed("the terminal's hello has no %d-byte nonce" % NONCE_SIZE,
+                             ru="в приветствии терминала нет nonce из %d байт" % NONCE_SIZE)
         ev = hello.get("event")
         if ev is not None and not (isinstance(ev, str) and len(ev) <= 32):
-            raise SyncFailed("the terminal's hello names no event fingerprint")
+            raise SyncFailed("the terminal's hello names no event fingerprint",
+                             ru="в приветствии терминала нет отпечатка турнира")
 
     def _identify(self, hello):
         """Who is on the port, proved before anything is written or sent: a terminal of this
@@ -275,18 +283,26 @@ class Session:
         elif there is not None and not (self.register and self._code()):
             self.progress.refused["other_event"] += 1
             raise SyncFailed("terminal %s belongs to another event (%s): it takes no key from "
-                             "this station" % (tid, link.shown(there)))
+                             "this station" % (tid, link.shown(there)), ru="терминал %s — "
+                             "другого турнира (%s): ключа от этой станции он не получит" % (
+                                 tid, link.shown(there)))
         elif row is None and not self.register:
             self.progress.refused["unknown_terminal"] += 1
             raise SyncFailed("unknown terminal %s: register it at this station "
-                             "(serve --register, or sync --register)" % tid)
+                             "(serve --register, or sync --register)" % tid,
+                             ru="неизвестный терминал %s: зарегистрируйте его на этой станции "
+                             "(serve --register или sync --register)" % tid)
         elif row is not None and not row["rebase"] and not (
                 self.register and row["last_seen"] is None):
             self.progress.refused["keyless"] += 1
             raise SyncFailed("terminal %s has synced here before, but this device holds no "
                              "key (flash wiped?): it is not given one. If its flash was "
                              "wiped, run `host-sync terminal reset %s %s` and sync it again; "
-                             "the records stored stay" % (tid, self.db.path, tid))
+                             "the records stored stay" % (tid, self.db.path, tid),
+                             ru="терминал %s уже синхронизировался здесь, но на устройстве нет "
+                             "ключа (флеш стёрт?): ключ ему не выдаётся. Если флеш стёрт, "
+                             "выполните `host-sync terminal reset %s %s` и синхронизируйте "
+                             "снова; сохранённые записи останутся" % (tid, self.db.path, tid))
         else:
             self._give_key(hello, row, event_key, fingerprint)
         if row is not None:
@@ -295,7 +311,9 @@ class Session:
         if hello["last"] + self.offset >= ingest.MAX_SEQ:
             raise SyncFailed("terminal %s numbers its records past %d after its journal's "
                              "re-base: not a journal this station can store" % (
-                                 tid, ingest.MAX_SEQ - 1))
+                                 tid, ingest.MAX_SEQ - 1), ru="терминал %s после перенумерации "
+                             "журнала нумерует записи дальше %d: такой журнал станция хранить "
+                             "не может" % (tid, ingest.MAX_SEQ - 1))
         if self.place:
             setup.register_terminal(self.db, tid, hello["last"], section=self.place[0],
                                     table=self.place[1], actor=ACTOR)
@@ -350,7 +368,11 @@ class Session:
                 "terminal %s reports its last record as %d but %d are stored: its journal "
                 "restarted (flash wiped?). If so, run `host-sync terminal reset %s %s` and "
                 "sync again; the records stored stay" % (
-                    self.tid, hello["last"], stored, self.db.path, self.tid))
+                    self.tid, hello["last"], stored, self.db.path, self.tid),
+                ru="терминал %s сообщает, что его последняя запись — %d, а сохранено %d: его "
+                   "журнал начат заново (флеш стёрт?). Если так, выполните `host-sync terminal "
+                   "reset %s %s` и синхронизируйте снова; сохранённые записи останутся" % (
+                       self.tid, hello["last"], stored, self.db.path, self.tid))
         if not row["rebase"]:
             return row
         values = {"rebase": 0}
@@ -385,7 +407,8 @@ class Session:
             stalled = 0 if now_last > last else stalled + 1
             if stalled >= self.tries:
                 raise SyncFailed("no progress after %d pulls (stored up to %d)" % (
-                    stalled, now_last))
+                    stalled, now_last), ru="нет продвижения после %d запросов (сохранено до "
+                    "%d)" % (stalled, now_last))
 
     def _store(self, prev, records):
         """Verified records, chained after prev, into the database in one transaction."""
@@ -438,12 +461,14 @@ class Session:
             reply = self.request(put, "have", signed=True)[0]
             held = reply.get("at")
             if not _ints(reply, "at") or held > len(data):
-                raise SyncFailed("the terminal holds %r bytes of %s" % (held, name))
+                raise SyncFailed("the terminal holds %r bytes of %s" % (held, name),
+                                 ru="у терминала %r байт из %s" % (held, name))
             if reply.get("ok") is True:
                 return
             stalled = 0 if held > at else stalled + 1
             if stalled >= self.tries:
-                raise SyncFailed("the terminal does not take %s" % name)
+                raise SyncFailed("the terminal does not take %s" % name,
+                                 ru="терминал не принимает %s" % name)
             at = held
 
     # -- requests ------------------------------------------------------------------------
@@ -453,7 +478,8 @@ class Session:
             link.check_signed(self.key, self.nonce, reply)
         except FrameError as e:
             self._refused(e)
-            raise SyncFailed("the terminal did not prove it holds the key")
+            raise SyncFailed("the terminal did not prove it holds the key",
+                             ru="терминал не доказал, что у него есть ключ")
 
     def request(self, msg, want, signed=False, partial_ok=False, code=None, taker=None):
         """Send msg until its answer ending with a `want` message arrives; the answer list.
@@ -479,7 +505,8 @@ class Session:
             if self.deadline is not None and time.monotonic() > self.deadline:
                 self.progress.refused["time"] += 1
                 raise SyncFailed("the sync took over %d s: cut off (the terminal keeps its "
-                                 "records)" % MAX_SECONDS)
+                                 "records)" % MAX_SECONDS, ru="синхронизация шла дольше %d с "
+                                 "и прервана (записи остаются на терминале)" % MAX_SECONDS)
             self.request_no += 1
             sent.append(self.request_no)
             out = dict(msg, i=self.request_no)
@@ -490,7 +517,7 @@ class Session:
             try:
                 self.port.write(b"\x00" + link.encode_frame(out))
             except (OSError, SerialException) as e:
-                raise SyncFailed("link lost: %s" % e)
+                raise _link_lost(e)
             got = self._collect(sent[-1:] if msg["m"] in LATEST_ONLY else sent, want, wait,
                                 taker)
             if got and _ends(got[-1], want):
@@ -505,8 +532,9 @@ class Session:
                     if str(err.get("text")).startswith("wrong code"):
                         self.code.wrong(self.tid)
                     raise _pairing_refused(self.tid, str(err.get("text")))
-                raise SyncFailed("the terminal refused %s: %s %s" % (
-                    msg["m"], link.shown(str(err.get("code"))), link.shown(str(err.get("text")))))
+                why = (msg["m"], link.shown(str(err.get("code"))), link.shown(str(err.get("text"))))
+                raise SyncFailed("the terminal refused %s: %s %s" % why,
+                                 ru="терминал отклонил %s: %s %s" % why)
             if partial_ok and got:
                 self._slow(False)
                 return got
@@ -515,7 +543,8 @@ class Session:
                      self.progress.port, msg["m"], sent[-1], wait)
             wait = min(wait * 2, self.timeout * SLOW_WAIT)
             self._slow(True)
-        raise SyncFailed("no answer to %s after %d tries" % (msg["m"], self.tries))
+        raise SyncFailed("no answer to %s after %d tries" % (msg["m"], self.tries),
+                         ru="нет ответа на %s после %d попыток" % (msg["m"], self.tries))
 
     def _slow(self, slow):
         if self.progress.slow != slow:
@@ -542,7 +571,7 @@ class Session:
                     held = False
                 data = self.port.read(max(1, min(waiting, 4096)))
             except (OSError, SerialException) as e:
-                raise SyncFailed("link lost: %s" % e)
+                raise _link_lost(e)
             if not data:
                 continue
             deadline = time.monotonic() + wait  # bytes are coming: it is alive, wait on
@@ -550,7 +579,9 @@ class Session:
             if read > MAX_BYTES or len(got) > MAX_MESSAGES:
                 self.progress.refused["flood"] += 1
                 raise SyncFailed("the terminal sent over %d messages or %d bytes for one "
-                                 "request: cut off" % (MAX_MESSAGES, MAX_BYTES))
+                                 "request: cut off" % (MAX_MESSAGES, MAX_BYTES),
+                                 ru="терминал прислал больше %d сообщений или %d байт на один "
+                                 "запрос: связь прервана" % (MAX_MESSAGES, MAX_BYTES))
             messages = self.reader.feed(data)
             if held and not messages:
                 taker.store()
@@ -597,6 +628,11 @@ class Session:
                 "finished_at": now(), "stored": p.stored, "duplicates": p.duplicates,
                 "refused": json.dumps(dict(p.refused), sort_keys=True), "outcome": p.outcome},
                 ACTOR, self.tid)
+
+
+def _link_lost(e):
+    """The port failed under a sync (the system's words are its own)."""
+    return SyncFailed("link lost: %s" % e, ru="связь потеряна: %s" % e)
 
 
 def _pairing_refused(tid, text):
