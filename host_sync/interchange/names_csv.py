@@ -78,7 +78,7 @@ def read_names(path):
     try:
         header = [_column(c) for c in next(rows, [])]
     except csv.Error as e:
-        raise NamesError(["%s:1: %s" % (where, e)]) from None
+        raise NamesError([_unreadable("%s:1" % where, e)]) from None
     twice = sorted({c for c in header if c and header.count(c) > 1})
     if twice:
         raise NamesError([at("%s:1" % where, "the column %s is given twice" % c,
@@ -100,7 +100,7 @@ def read_names(path):
         except StopIteration:
             break
         except csv.Error as e:
-            problems.append("%s:%d: %s" % (where, rows.line_num, e))
+            problems.append(_unreadable("%s:%d" % (where, rows.line_num), e))
             break
         line = rows.line_num
         if not any(cell.strip() for cell in row):
@@ -116,6 +116,11 @@ def read_names(path):
     if problems:
         raise NamesError(problems)
     return out
+
+
+def _unreadable(where, e):
+    """A line the csv module cannot read (its words are English: they name the fault)."""
+    return at(where, str(e), "CSV не читается: %s" % e)
 
 
 def _entry(line, header, row):
