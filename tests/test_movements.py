@@ -441,16 +441,22 @@ def test_describe_in_both_languages():
         mv.describe(1, "de")
 
 
-@pytest.mark.parametrize("rounds, message", [
-    ([[Seating(1, 1, 2, 1), Seating(2, 1, 3, 2)]], "pair 1 is seated twice"),
-    ([[Seating(1, 1, 2, 1)], [Seating(1, 1, 3, 1)]], "pair 1 plays board set 1 again"),
-    ([[Seating(1, 1, 2, 3)]], "no board set 3"),
-    ([[Seating(1, 1, 2, 1), Seating(1, 3, 4, 2)]], "table 1 is used twice"),
-    ([[Seating(1, 2, 2, 1)]], "plays itself"),
+@pytest.mark.parametrize("rounds, message, ru", [
+    ([[Seating(1, 1, 2, 1), Seating(2, 1, 3, 2)]], "pair 1 is seated twice",
+     "тур 1: пара 1 посажена дважды"),
+    ([[Seating(1, 1, 2, 1)], [Seating(1, 1, 3, 1)]], "pair 1 plays board set 1 again",
+     "тур 2: пара 1 снова играет комплект 1"),
+    ([[Seating(1, 1, 2, 3)]], "no board set 3", "тур 1, стол 1: нет комплекта 3"),
+    ([[Seating(1, 1, 2, 1), Seating(1, 3, 4, 2)]], "table 1 is used twice",
+     "тур 1: стол 1 занят дважды"),
+    ([[Seating(1, 2, 2, 1)]], "plays itself", "тур 1, стол 1: пара 2 играет сама с собой"),
 ])
-def test_inconsistent_movement_is_refused(rounds, message):
-    with pytest.raises(MovementError, match=message):
+def test_inconsistent_movement_is_refused(rounds, message, ru):
+    """Each problem is said in both languages: the Russian scorer reads the list in Russian."""
+    with pytest.raises(MovementError, match=message) as refused:
         Movement("custom", rounds, 2, 2)
+    head, problems = refused.value.text("ru").split(": ", 1)
+    assert head == "движение custom противоречиво" and ru in problems.split("; ")
 
 
 @pytest.mark.parametrize("data", [{}, {"rounds": [[1, 2]]}, "x",
