@@ -71,7 +71,8 @@ def _not_plain(text, signed, digits):
         return "it cannot be negative", "оно не может быть отрицательным"
     if any(c.isdigit() and not c.isascii() for c in text):
         return "it has a digit other than 0-9", "в нём цифра не из 0–9"
-    if text.lstrip("-").isdigit():
+    body = text[1:] if signed and text[:1] == "-" else text
+    if body.isascii() and body.isdigit():
         return "it has more than %d digits" % digits, "в нём больше %d цифр" % digits
     return "it has letters or other signs", "в нём буквы или другие знаки"
 
