@@ -10,7 +10,7 @@ from host_sync.cli import main
 from host_sync.errors import Refused
 from host_sync.event import setup
 from host_sync.event.db import open_db
-from host_sync.interchange.files import save
+from host_sync.interchange.files import load, save
 from host_sync.interchange.usebio import import_xml
 from host_sync.scoring.session import Result, Session
 
@@ -150,9 +150,9 @@ PLAYED = "1,N,None,,,1,2,4S,N,,10,420,-420,2,0,,"  # the CSV's first line, as ex
     ("csv", PLAYED, "\u0661" + PLAYED[1:],  # ARABIC-INDIC DIGIT ONE, which int() takes
      "line 2: Board '\u0661' is not a number in the digits 0-9: it has a digit other than 0-9",
      "строка 2: Board '\u0661' — не число из цифр 0–9: в нём цифра не из 0–9"),
-    ("csv", PLAYED, PLAYED.replace(",420,-420,2,0,,", ",+420,,2,0,assigned,"),
-     "line 2: ScoreNS '+420' is not a number in the digits 0-9: it has a '+' sign",
-     "строка 2: ScoreNS '+420' — не число из цифр 0–9: в нём знак «+»"),
+    ("csv", PLAYED, PLAYED.replace(",420,-420,2,0,,", ",4200000000,,2,0,assigned,"),
+     "line 2: ScoreNS '4200000000' is not a number in the digits 0-9: it has more than 9 "
+     "digits", "строка 2: ScoreNS '4200000000' — не число из цифр 0–9: в нём больше 9 цифр"),
     ("csv", PLAYED, PLAYED.replace(",2,0,,", ",2,0,weighted 1/3 1_10;2/3 -50,"),
      "line 2: weighted score points '1_10' is not a number in the digits 0-9: it has '_'",
      "строка 2: очки взвешенного счёта '1_10' — не число из цифр 0–9: в нём знак «_»"),
@@ -177,7 +177,7 @@ PLAYED = "1,N,None,,,1,2,4S,N,,10,420,-420,2,0,,"  # the CSV's first line, as ex
     ("pbn", '[Score "NS 420"]', '[Score "NS 4_20"]\n[Adjusted "assigned"]',
      "game 1: Score '4_20' is not a number in the digits 0-9: it has '_'",
      "игра 1: Score '4_20' — не число из цифр 0–9: в нём знак «_»"),
-], ids=["csv-underscore", "csv-spaces", "csv-plus", "csv-arabic-digit", "csv-score-plus",
+], ids=["csv-underscore", "csv-spaces", "csv-plus", "csv-arabic-digit", "csv-score-digits",
         "csv-weighted", "xml-underscore", "xml-plus", "xml-arabic-digit", "pbn-underscore",
         "pbn-plus", "pbn-superscript", "pbn-score-underscore"])
 def test_a_number_not_in_plain_digits_is_refused_with_its_field_and_why(files, tmp_path, capsys,
@@ -205,3 +205,11 @@ def test_a_score_table_column_wider_than_999_is_refused_before_rescore_pads_it(f
         assert main(["rescore", str(bad), "-o", str(out)]) == 2
         assert "table column 'Score_NS\\\\%sR' is not name" % width in capsys.readouterr().err
         assert not out.exists()
+
+
+def test_whitespace_around_a_number_in_usebio_is_the_xml_layout_and_reads(files):
+    """An XML writer that indents its text gives " 10 ": that is layout, not a hostile
+    number (in a CSV or PBN field a space is refused)."""
+    spaced = hostile(files["xml"], "<TRICKS>10</TRICKS>", "<TRICKS>\n  10\n</TRICKS>",
+                     "spaced.xml")
+    assert load(spaced).results == load(files["xml"]).results

@@ -37,10 +37,11 @@ def weighted_text(parts):
 
 
 def plain_number(text, signed=False, digits=MAX_DIGITS):
-    """The int of `text` when it is ASCII digits only (after one '-' when `signed`: a score),
-    else None. int() also takes "1_0", " 7 ", "+5" and "٣", which no writer here writes and a
-    hostile file may (and a 5,000-digit number, which costs int() its time)."""
-    body = text[1:] if signed and text[:1] == "-" else text
+    """The int of `text` when it is ASCII digits only (after one sign when `signed`: a score,
+    which PBN files write "+110" as often as "110"), else None. int() also takes "1_0", " 7 ",
+    "+5" as a board and "٣", which no writer writes and a hostile file may (and a 5,000-digit
+    number, which costs int() its time)."""
+    body = text[1:] if signed and text[:1] in ("-", "+") else text
     if body.isascii() and body.isdigit() and len(body) <= digits:
         return int(text)
     return None
@@ -65,7 +66,7 @@ def _not_plain(text, signed, digits):
         return "it has a space", "в нём пробел"
     if "_" in text:
         return "it has '_'", "в нём знак «_»"
-    if text[0] == "+":
+    if text[0] == "+" and not signed:
         return "it has a '+' sign", "в нём знак «+»"
     if text[0] == "-" and not signed:
         return "it cannot be negative", "оно не может быть отрицательным"

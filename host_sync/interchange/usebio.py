@@ -220,11 +220,10 @@ def _get(element, tag):
 
 
 def _int(element, tag, where, signed=False):
-    """The number in element `tag` (None when absent or empty): plain digits, as exported.
-    Refused at `where` for any other text."""
-    child = element.find(tag)
-    text = None if child is None else child.text or ""
-    return None if not (text or "").strip() else file_number(text, tag, where, signed)
+    """The number in element `tag` (None when absent or empty): plain digits, as exported,
+    the whitespace around them an XML layout's. Refused at `where` for any other text."""
+    text = _get(element, tag)
+    return None if not text else file_number(text, tag, where, signed)
 
 
 def _result(board_number, line, prefix):
