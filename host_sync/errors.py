@@ -36,8 +36,8 @@ class FileProblems(Refused):
 
 class Both(str):
     """An English text carrying its Russian (`Both("line 5", "строка 5")`): a reader passes one
-    `where` down and every refusal names the place in the user's words (the command line's
-    help texts have the same shape, cli.lang.Both)."""
+    `where` down and every refusal names the place in the user's words; the command line's
+    help texts are Boths too (cli.lang.tr), as argparse takes any str."""
 
     def __new__(cls, en, ru):
         both = str.__new__(cls, en)

@@ -16,23 +16,11 @@ import argparse
 import contextlib
 import os
 
-from host_sync.errors import Refused
+from host_sync.errors import Both, Refused
 
 LANGUAGES = ("ru", "en")
 DEFAULT = "ru"
 ENV = "HOST_SYNC_LANG"
-
-
-class Both(str):
-    """An English text that also carries its Russian."""
-
-    def __new__(cls, en, ru):
-        text = str.__new__(cls, en)
-        text.ru = ru
-        return text
-
-    def text(self, lang):
-        return self.ru if lang == "ru" else str(self)
 
 
 def tr(en, ru):

@@ -36,7 +36,7 @@ class SetupError(Refused):
 def create_event(db, name, actor=ACTOR):
     """A new event with a fresh secret; returns its id."""
     if not isinstance(name, str) or not name.strip():
-        raise SetupError("an event needs a name")
+        raise SetupError("an event needs a name", ru="у турнира должно быть название")
     with db.transaction():
         return db.insert("events", {"name": name.strip(), "key": os.urandom(KEY_SIZE).hex(),
                                     "created_at": now()}, actor)
@@ -109,7 +109,8 @@ def the_event(db):
     """(id, name, key bytes) of the file's event: one event per file here."""
     row = db.one("SELECT id, name, key FROM events ORDER BY id LIMIT 1")
     if row is None:
-        raise SetupError("%s holds no event (run `host-sync event create`)" % db.path)
+        raise SetupError("%s holds no event (run `host-sync event create`)" % db.path,
+                         ru="в %s нет турнира (создайте его: `host-sync event create`)" % db.path)
     return row["id"], row["name"], bytes.fromhex(row["key"])
 
 
@@ -127,7 +128,8 @@ def set_setting(db, event_id, name, value, actor=ACTOR):
 def check_pin(pin):
     """SetupError unless pin is a director's PIN the terminal takes: 4 to 8 digits."""
     if not (isinstance(pin, str) and pin.isdigit() and pin.isascii() and 4 <= len(pin) <= 8):
-        raise SetupError("the director's PIN must be 4 to 8 digits")
+        raise SetupError("the director's PIN must be 4 to 8 digits",
+                         ru="PIN судьи — от 4 до 8 цифр")
     return pin
 
 
@@ -179,19 +181,23 @@ def new_session(db, event_id, number, sections, deals=None, current=True, actor=
     With current=True it becomes the session the terminals are given at sync. Returns its id.
     """
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise SetupError("a session number is a whole number from 1, not %r" % (number,))
+        raise SetupError("a session number is a whole number from 1, not %r" % (number,),
+                         ru="номер сессии — целое число от 1, а не %r" % (number,))
     if not sections:
-        raise SetupError("a session needs at least one section")
+        raise SetupError("a session needs at least one section",
+                         ru="в сессии должна быть хотя бы одна секция")
     for letter, movement in sections.items():
         if not isinstance(movement, Movement):
-            raise SetupError("a session needs a movement")
+            raise SetupError("a session needs a movement", ru="сессии нужно движение")
         if not (isinstance(letter, str) and len(letter) == 1 and letter in SECTION_LETTERS):
-            raise SetupError("a section is one letter A to Z, not %r" % (letter,))
+            raise SetupError("a section is one letter A to Z, not %r" % (letter,),
+                             ru="секция — одна буква от A до Z, а не %r" % (letter,))
     deals = deals or {}
     with db.transaction():
         if db.one("SELECT 1 FROM sessions WHERE event_id = ? AND number = ?",
                   (event_id, number)):
-            raise SetupError("the event already has a session %d" % number)
+            raise SetupError("the event already has a session %d" % number,
+                             ru="в турнире уже есть сессия %d" % number)
         if current:
             for row in db.all("SELECT id FROM sessions WHERE event_id = ? AND current = 1",
                               (event_id,)):
@@ -247,12 +253,14 @@ def session_id(db, event_id, number=None):
         sid = current_session(db, event_id)
         if sid is None:
             raise SetupError("the event has no current session (add one with "
-                             "`host-sync session add`)")
+                             "`host-sync session add`)", ru="у турнира нет текущей сессии "
+                             "(добавьте её: `host-sync session add`)")
         return sid
     sid = db.value("SELECT id FROM sessions WHERE event_id = ? AND number = ?",
                    (event_id, number))
     if sid is None:
-        raise SetupError("the event has no session %r" % (number,))
+        raise SetupError("the event has no session %r" % (number,),
+                         ru="в турнире нет сессии %r" % (number,))
     return sid
 
 
@@ -260,7 +268,8 @@ def section_id(db, session_id, letter):
     sec = db.value("SELECT id FROM sections WHERE session_id = ? AND letter = ?",
                    (session_id, letter))
     if sec is None:
-        raise SetupError("the session has no section %r" % (letter,))
+        raise SetupError("the session has no section %r" % (letter,),
+                         ru="в сессии нет секции %r" % (letter,))
     return sec
 
 
@@ -281,7 +290,8 @@ def set_players(db, section, pair, players, actor=ACTOR):
     position order; a player already stored is updated (and the change audited)."""
     pid = db.value("SELECT id FROM pairs WHERE section_id = ? AND number = ?", (section, pair))
     if pid is None:
-        raise SetupError("no pair %r in the section" % (pair,))
+        raise SetupError("no pair %r in the section" % (pair,),
+                         ru="в секции нет пары %r" % (pair,))
     with db.transaction():
         for pos, (name, number) in enumerate(players, 1):
             key = {"pair_id": pid, "position": pos}
@@ -298,7 +308,8 @@ def set_deal(db, session_id, board, deal, dealer, vul, actor=ACTOR):
             db.update("boards", {"session_id": session_id, "number": board},
                       {"deal": deal, "dealer": dealer, "vul": vul}, actor)
         except LookupError:
-            raise SetupError("board %r is not played in the session" % (board,)) from None
+            raise SetupError("board %r is not played in the session" % (board,),
+                             ru="сдача %r не играется в сессии" % (board,)) from None
 
 
 def current_session(db, event_id):
@@ -321,10 +332,12 @@ def check_place(db, section, table):
     movements = section_movements(db, session_id(db, event_id))
     if letter not in movements:
         raise SetupError("no section %s (the session has %s)" % (
+            letter or "''", ", ".join(movements)), ru="нет секции %s (в сессии: %s)" % (
             letter or "''", ", ".join(movements)))
     tables = movements[letter].tables
     if not isinstance(table, int) or isinstance(table, bool) or not 1 <= table <= tables:
-        raise SetupError("table %s: the movement has %d tables" % (table, tables))
+        raise SetupError("table %s: the movement has %d tables" % (table, tables),
+                         ru="стол %s: в движении столов %d" % (table, tables))
     return letter
 
 
@@ -336,7 +349,8 @@ def register_terminal(db, terminal_id, base_seq, name="", section=None, table=No
     event's. Re-registering keeps what was stored and only refreshes the placement.
     """
     if not isinstance(terminal_id, str) or not terminal_id or len(terminal_id) > 64:
-        raise SetupError("a terminal identity is a short text, not %r" % (terminal_id,))
+        raise SetupError("a terminal identity is a short text, not %r" % (terminal_id,),
+                         ru="имя терминала — короткий текст, а не %r" % (terminal_id,))
     event_id, _, event_key = the_event(db)
     key = terminal_key(event_key, terminal_id)
     if section is not None or table is not None:
@@ -362,7 +376,9 @@ def reset_terminal(db, terminal_id, actor=ACTOR):
     with db.transaction():
         row = terminal(db, terminal_id)
         if row is None:
-            raise SetupError("no terminal %r is registered at this event" % (terminal_id,))
+            raise SetupError("no terminal %r is registered at this event" % (terminal_id,),
+                             ru="терминал %r не зарегистрирован в этом турнире" % (
+                                 terminal_id,))
         db.update("terminals", {"id": terminal_id}, {"rebase": 1}, actor, terminal_id)
         return row["last_seq"]
 
@@ -377,7 +393,7 @@ def terminal(db, terminal_id):
 def _session_row(db, session_id):
     row = db.one("SELECT * FROM sessions WHERE id = ?", (session_id,))
     if row is None:
-        raise SetupError("no session %r" % (session_id,))
+        raise SetupError("no session %r" % (session_id,), ru="нет сессии %r" % (session_id,))
     return row
 
 
@@ -396,10 +412,12 @@ def table_config(db, terminal_id):
     movement = section_movements(db, sid).get(t["section"])
     if movement is None:
         raise SetupError("terminal %s is placed in section %s; the session has no such section"
-                         % (terminal_id, t["section"]))
+                         % (terminal_id, t["section"]), ru="терминал %s назначен в секцию %s, "
+                         "а в сессии её нет" % (terminal_id, t["section"]))
     if t["table_no"] > movement.tables:
         raise SetupError("terminal %s is placed at table %d; the movement has %d tables" % (
-            terminal_id, t["table_no"], movement.tables))
+            terminal_id, t["table_no"], movement.tables), ru="терминал %s назначен за стол %d, "
+            "а в движении столов %d" % (terminal_id, t["table_no"], movement.tables))
     rounds = []
     for r in movement.table_dict(t["table_no"])["rounds"]:
         if r.get("idle"):

@@ -105,5 +105,6 @@ LANGUAGES = tuple(TEXTS)
 
 def texts(lang):
     if lang not in TEXTS:
-        raise Refused("report language %r: expected one of %s" % (lang, ", ".join(TEXTS)))
+        raise Refused("report language %r: expected one of %s" % (lang, ", ".join(TEXTS)),
+                      ru="язык отчёта %r: ожидался один из %s" % (lang, ", ".join(TEXTS)))
     return TEXTS[lang]
