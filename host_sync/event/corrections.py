@@ -49,18 +49,7 @@ def locate(db, board, table, section=None, round_no=None, session=None):
     """The Where of board `board` at table `table`; CorrectionError if there is none, or if the
     table had the board in more than one round and `round_no` does not say which."""
     sid = setup.session_id(db, setup.the_event(db)[0], session)
-    letters = [r[0] for r in db.all("SELECT letter FROM sections WHERE session_id = ? "
-                                    "ORDER BY letter", (sid,))]
-    if section is None:
-        if len(letters) != 1:
-            raise CorrectionError("the session has sections %s: say which with --section" %
-                                  ", ".join(letters), ru="в сессии секции %s: укажите нужную "
-                                  "в --section" % ", ".join(letters))
-        section = letters[0]
-    section = section.strip().upper()
-    if section not in letters:
-        raise CorrectionError("the session has no section %r" % section,
-                              ru="в сессии нет секции %r" % section)
+    section = setup.chosen_section(db, sid, section)
     rounds = db.all(
         "SELECT ro.id, ro.number FROM rounds ro JOIN tables t ON t.id = ro.table_id "
         "JOIN sections s ON s.id = t.section_id WHERE s.session_id = ? AND s.letter = ? "

@@ -264,6 +264,24 @@ def session_id(db, event_id, number=None):
     return sid
 
 
+def chosen_section(db, session_id, section=None):
+    """The letter of the session's section `section` (any case; None: the only one), for a
+    command's --section; SetupError naming the sections when it is none of them."""
+    letters = [r[0] for r in db.all("SELECT letter FROM sections WHERE session_id = ? "
+                                    "ORDER BY letter", (session_id,))]
+    if section is None:
+        if len(letters) != 1:
+            raise SetupError("the session has sections %s: say which with --section" %
+                             ", ".join(letters), ru="в сессии секции %s: укажите нужную в "
+                             "--section" % ", ".join(letters))
+        return letters[0]
+    letter = str(section).strip().upper()
+    if letter not in letters:
+        raise SetupError("the session has no section %r" % (section,),
+                         ru="в сессии нет секции %r" % (section,))
+    return letter
+
+
 def section_id(db, session_id, letter):
     sec = db.value("SELECT id FROM sections WHERE session_id = ? AND letter = ?",
                    (session_id, letter))

@@ -75,18 +75,7 @@ def _row(db, sec, team, round_no):
 def _section(db, section, session):
     """(section id, letter) of the named section (the only one when not named)."""
     sid = setup.session_id(db, setup.the_event(db)[0], session)
-    letters = [r[0] for r in db.all("SELECT letter FROM sections WHERE session_id = ? "
-                                    "ORDER BY letter", (sid,))]
-    if section is None:
-        if len(letters) != 1:
-            raise TeamRulingError("the session has sections %s: say which with --section" %
-                                  ", ".join(letters), ru="в сессии секции %s: укажите "
-                                  "--section" % ", ".join(letters))
-        section = letters[0]
-    letter = str(section).strip().upper()
-    if letter not in letters:
-        raise TeamRulingError("the session has no section %r" % (section,),
-                              ru="в сессии нет секции %r" % (section,))
+    letter = setup.chosen_section(db, sid, section)
     return setup.section_id(db, sid, letter), letter
 
 
