@@ -1,20 +1,17 @@
 """`host-sync score`, `export` and `report`: a session's results from an event database or a
 results file, ranked on the console, converted to another format, or published as HTML."""
 
-import secrets
-import shutil
-from contextlib import suppress
 from pathlib import Path
 
 from rich.console import Console
 
 from host_sync.cli.lang import lang_option, say, tr
-from host_sync.errors import Refused
 from host_sync.interchange.files import is_database, load, output_format, save
 from host_sync.reports.analysis import MAX_SOLVED, board_analyses, unsolved
 from host_sync.reports.console import print_rankings, print_team_results
 from host_sync.reports.director import session_director_list
 from host_sync.reports.i18n import LANGUAGES
+from host_sync.reports.publish import publish_sites
 from host_sync.reports.render import render_site
 from host_sync.scoring.board import METHODS
 from host_sync.scoring.session import score_session
@@ -69,25 +66,11 @@ def run_report(args, out, err):
     analyses = board_analyses(session, database)  # solved once, kept in the database
     _say_unsolved(args, err, session)
     teams = None if session.teams is None else score_teams(session)
-    targets = {lang: _site_folder(Path(args.output) / lang) for lang in args.pages}
-    made = {t.parent for t in targets.values() if not t.parent.exists()}
-    staged, counts = {}, {}  # lang -> its hidden folder beside its target, its page count
-    try:
-        for lang, target in targets.items():  # every language whole before any is published
-            staged[lang] = target.with_name(".%s.%s.new" % (target.name, secrets.token_hex(4)))
-            counts[lang] = _written(staged[lang], target, lambda folder: render_site(
-                session, folder, lang, scored, director, analyses, teams))
-        for lang, target in targets.items():
-            _replace(target, staged[lang])
-            out.write(say(args, "report: %d pages -> %s\n", "report: страниц %d -> %s\n")
-                      % (counts[lang], target))
-    except BaseException:
-        for folder in staged.values():  # gone once published; left by a later failure
-            shutil.rmtree(folder, ignore_errors=True)
-        for folder in made:
-            with suppress(OSError):
-                folder.rmdir()  # made for the site, removed only when nothing is in it
-        raise
+    published = publish_sites(Path(args.output), args.pages, lambda lang, folder: render_site(
+        session, folder, lang, scored, director, analyses, teams))
+    for target, count in published.values():
+        out.write(say(args, "report: %d pages -> %s\n", "report: страниц %d -> %s\n")
+                  % (count, target))
     return 0
 
 
@@ -100,50 +83,6 @@ def _say_unsolved(args, err, session):
                             "%d boards a session\n",
                       "%s: у сдач %s нет анализа в открытую: его делают не больше чем для %d "
                       "сдач сессии\n") % (args.command, ranges(boards), MAX_SOLVED))
-
-
-def _site_folder(folder):
-    """Where a language's pages go, refused before anything is rendered when it is a file or
-    a folder with files and no index.html (not a report: `_replace` would delete them); a link
-    is followed, as writing into it did."""
-    folder = folder.resolve() if folder.is_symlink() else folder
-    if folder.exists() and not (folder / "index.html").is_file() and (
-            not folder.is_dir() or any(folder.iterdir())):
-        raise Refused("%s is not a report's folder (no index.html): nothing was published "
-                      "and it is left as it is" % folder,
-                      ru="%s — не папка отчёта (в ней нет index.html): ничего не опубликовано, "
-                         "она не тронута" % folder)
-    return folder
-
-
-def _written(folder, target, render):
-    """The page count of the whole site `render` writes into `folder`, a hidden sibling of
-    `target` moved there only once every language is whole: pages rendered in place were half
-    written by a failure midway (a bug, a full disk) and looked published. An OSError is
-    refused saying that `target` is as it was."""
-    try:
-        folder.mkdir(parents=True)
-        return len(render(folder))
-    except OSError as e:
-        raise Refused("the pages could not be written (%s): nothing was published, %s is as "
-                      "it was" % (e, target),
-                      ru="страницы не записаны (%s): ничего не опубликовано, %s — как была"
-                         % (e, target)) from e
-
-
-def _replace(target, folder):
-    """Move the whole site `folder` to `target`, the old site there moved aside first and
-    deleted once the new one is in place (put back if that move fails)."""
-    old = folder.with_name(folder.name + ".old")
-    if target.exists():
-        target.rename(old)
-    try:
-        folder.rename(target)
-    except OSError:
-        if old.exists():
-            old.rename(target)
-        raise
-    shutil.rmtree(old, ignore_errors=True)
 
 
 def _source_arguments(parser):

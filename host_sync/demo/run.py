@@ -40,6 +40,7 @@ from host_sync.interchange.names_csv import import_names, read_names
 from host_sync.reports.analysis import board_analyses
 from host_sync.reports.console import print_rankings, print_team_results
 from host_sync.reports.director import session_director_list
+from host_sync.reports.publish import publish_sites
 from host_sync.reports.render import render_site
 from host_sync.scoring.session import score_session
 from host_sync.scoring.team_session import score_teams
@@ -314,9 +315,9 @@ class Demo:
         for name in ("session.pbn", "session.xml", "travellers.csv"):
             save(session, self.out / name, analyses)
             written.append(str(self.out / name))
-        for lang in ("ru", "en"):
-            render_site(session, self.out / "report" / lang, lang, scored,
-                        session_director_list(self.db_path), analyses)
+        director = session_director_list(self.db_path)
+        publish_sites(self.out / "report", ("ru", "en"), lambda lang, folder: render_site(
+            session, folder, lang, scored, director, analyses))
         written.append(str(self.out / "report" / self.lang / "index.html"))
         self.say("files", ", ".join(written))
         return scored
