@@ -111,3 +111,12 @@ def test_a_team_board_that_is_no_score_is_refused_with_the_reason():
     for bad in ((620, None), (620, True), (620, "B+"), (620, [(F(1, 3), 100)])):
         with pytest.raises(Refused):
             board_imps(*bad)
+
+
+def test_an_a_plus_at_both_tables_is_two_awards_each_raised_by_12c2c():
+    """A team not at fault at both tables of a board got 3 + 3 IMPs while one not at fault
+    at one table (the other played) was raised to its 11 IMPs a board: less for more."""
+    flat = (990, 400)  # 6NT= against 3NT=: 11 IMPs to team A
+    one, _, _, _ = match([flat, ("A+", 400)])
+    both, _, _, _ = match([flat, ("A+", "A-")])  # closed room: B's NS A-, A's EW A+
+    assert one == 11 + 11 and both == 11 + 11 + 11

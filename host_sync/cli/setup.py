@@ -324,16 +324,17 @@ def _remove_database(path):
 def run_event_set(args, out, err):
     with open_db(args.db) as db:
         event_id = setup.the_event(db)[0]
-        if args.bye_vp is not None:  # checked before anything is written
-            team_session.check_bye_vp(args.bye_vp)
-        changed = setup.set_event_facts(db, event_id, _facts(args), args.actor)
-        changed.update(setup.set_team_conditions(db, event_id, args.bye_vp, args.tie_break,
-                                                 args.actor))
-        if not changed:
-            raise setup.SetupError("give at least one of --date, --venue, --director, --club, "
-                                   "--bye-vp, --tie-break", ru="укажите хотя бы одно из "
-                                   "--date, --venue, --director, --club, --bye-vp, --tie-break")
-        out.write(show.facts(db, event_id, args.lang))
+        with db.transaction():  # all of it, read back whole, or nothing
+            changed = setup.set_event_facts(db, event_id, _facts(args), args.actor)
+            changed.update(setup.set_team_conditions(db, event_id, args.bye_vp,
+                                                     args.tie_break, args.actor))
+            if not changed:
+                raise setup.SetupError("give at least one of --date, --venue, --director, "
+                                       "--club, --bye-vp, --tie-break", ru="укажите хотя бы "
+                                       "одно из --date, --venue, --director, --club, --bye-vp, "
+                                       "--tie-break")
+            text = show.facts(db, event_id, args.lang)
+        out.write(text)
     return 0
 
 

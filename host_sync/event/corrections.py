@@ -241,7 +241,15 @@ def _played(db, where, made, seat, won):
 
 
 def adjust(db, where, adj, actor=ACTOR, terminal=None):
-    """The table's result replaced by the adjusted score `adj` (from `adjustment`)."""
+    """The table's result replaced by the adjusted score `adj` (from `adjustment`); in a
+    teams section an artificial score is A+, A or A- (Law 12C2b: +3, 0, -3 IMPs), as a
+    percentage has no IMP value and would leave the match unscorable."""
+    if adj["how"] == "art" and not {adj["ns"], adj["ew"]} <= set(ARTIFICIAL.values()) and \
+            setup.section_movements(db, where.session_id)[where.section].kind == "teams":
+        raise CorrectionError("in a teams match an artificial score is A+, A or A- (Law 12C2b: "
+                              "+3, 0, -3 IMPs), not a percentage", ru="в командном матче "
+                              "искусственный счёт — A+, A или A- (Закон 12C2б: +3, 0, -3 "
+                              "ИМПа), а не процент")
     values = {"source": "adjusted", "passed_out": 0, "bid": None, "risk": None,
               "declarer": None, "tricks": None, "score_ns": None, "shown_ns": None,
               "adjustment": json.dumps(adj, sort_keys=True)}

@@ -46,8 +46,10 @@ def session_from_db(db, number=None, method=None):
         return str(pair) if len(letters) == 1 else "%s%d" % (letter, pair)
 
     movements = setup.section_movements(db, sid)
-    teams = _team_plan(movements, label, setup.team_conditions(db, event_id),
-                       team_rulings.rulings(db, sid))
+    teams = None
+    if movements and all(mv.kind == "teams" for mv in movements.values()):
+        teams = _team_plan(movements, label, setup.team_conditions(db, event_id),
+                           team_rulings.rulings(db, sid))
     session = Session(name=name, method=method or ("mp" if teams is None else "butler"),
                       info=_info(db, event_id, sid, movements), teams=teams)
     numbers = session.info["numbers"]
@@ -98,13 +100,11 @@ def _info(db, event_id, sid, movements):
 
 
 def _team_plan(movements, label, conditions, rulings):
-    """The TeamPlan of a session whose every section plays a teams movement (None when a
-    section plays pairs): each pair's team as the movement numbers them (pairs 2t-1 and 2t
-    are team t), and each round's matches, home first (its pair sits NS at the match's first
-    table); with several sections each is a group of its own, ranked apart. The event's
-    conditions and the director's team rulings (migrations 013, 014) go with it."""
-    if not movements or any(mv.kind != "teams" for mv in movements.values()):
-        return None
+    """The TeamPlan of a session whose every section plays a teams movement: each pair's
+    team as the movement numbers them (pairs 2t-1 and 2t are team t), and each round's
+    matches, home first (its pair sits NS at the match's first table), with their boards;
+    with several sections each is a group of its own, ranked apart. The event's conditions
+    and the director's team rulings (migrations 013, 014) go with it."""
     teams, rounds, groups, boards = {}, {}, {}, {}
     for letter, mv in movements.items():
         def team(pair):
@@ -118,7 +118,7 @@ def _team_plan(movements, label, conditions, rulings):
                 home, away = team(s.ns), team(s.ew)
                 if (home, away) not in met and (away, home) not in met:
                     met.append((home, away))
-                    boards[rnd, home] = mv.boards_per_set
+                    boards[rnd, home] = tuple(mv.board_numbers(s.board_set))
     removed = {label(r.letter, r.team): r.reason for r in rulings if r.round is None}
     forfeits = {(r.round, label(r.letter, r.team)): r.reason for r in rulings
                 if r.round is not None}

@@ -60,13 +60,18 @@ def summary(db, lang="ru"):
 
 def facts(db, event_id, lang="ru"):
     """The event's date, venue, director and club, one a line ("not given" where none is),
-    and its teams' conditions (migration 013)."""
+    and, for an event with a teams session, its teams' conditions (migration 013)."""
     t = _TEXT[lang]
     given = setup.event_facts(db, event_id)
+    text = "".join("%s: %s\n" % (label, given[column] or t["not_given"]) for label, (
+        column, _, _) in zip(t["facts"], setup.EVENT_FACTS))
+    if not any(mv.kind == "teams" for row in db.all(
+            "SELECT id FROM sessions WHERE event_id = ?", (event_id,))
+            for mv in setup.section_movements(db, row["id"]).values()):
+        return text
     conditions = setup.team_conditions(db, event_id)
-    return "".join("%s: %s\n" % (label, given[column] or t["not_given"]) for label, (
-        column, _, _) in zip(t["facts"], setup.EVENT_FACTS)) + t["conditions"] % (
-        vp_text(conditions["bye_vp"]), t["tie_breaks"][conditions["tie_break"]]) + "\n"
+    return text + t["conditions"] % (vp_text(conditions["bye_vp"]),
+                                     t["tie_breaks"][conditions["tie_break"]]) + "\n"
 
 
 def _session(db, s, t, lang):

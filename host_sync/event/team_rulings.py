@@ -50,6 +50,10 @@ def rule(db, team, reason, round_no=None, section=None, session=None, actor=setu
 
 def lift(db, team, round_no=None, section=None, session=None, actor=setup.ACTOR):
     """Take back the ruling on `team` (its removal, or its defeat in round `round_no`)."""
+    if round_no is not None and (isinstance(round_no, bool) or not isinstance(round_no, int)
+                                 or round_no < 1):  # 0 read as no round took the removal back
+        raise TeamRulingError("a round is a number from 1, not %r" % (round_no,),
+                              ru="тур — число от 1, а не %r" % (round_no,))
     sec, letter = _section(db, section, session)
     row = _row(db, sec, team, round_no)
     if row is None:
@@ -60,11 +64,23 @@ def lift(db, team, round_no=None, section=None, session=None, actor=setup.ACTOR)
 
 
 def rulings(db, session_id):
-    """The session's rulings, by section, team and round (removals first)."""
-    return [TeamRuling(r["letter"], r["team"], r["round"], r["reason"]) for r in db.all(
-        "SELECT s.letter, tr.team, tr.round, tr.reason FROM team_rulings tr "
-        "JOIN sections s ON s.id = tr.section_id WHERE s.session_id = ? "
-        "ORDER BY s.letter, tr.team, COALESCE(tr.round, 0)", (session_id,))]
+    """The session's rulings, by section, team and round (removals first); a row that is not
+    one (written into the file by hand) is refused naming it."""
+    out = []
+    for r in db.all("SELECT tr.id, s.letter, tr.team, tr.round, tr.reason FROM team_rulings tr "
+                    "JOIN sections s ON s.id = tr.section_id WHERE s.session_id = ? "
+                    "ORDER BY s.letter, tr.id", (session_id,)):
+        if not (_whole(r["team"]) and (r["round"] is None or _whole(r["round"])) and
+                isinstance(r["reason"], str)):
+            raise TeamRulingError("team ruling %d is not one (team %r, round %r)" % (
+                r["id"], r["team"], r["round"]), ru="решение по команде %d испорчено "
+                "(команда %r, тур %r)" % (r["id"], r["team"], r["round"]))
+        out.append(TeamRuling(r["letter"], r["team"], r["round"], r["reason"]))
+    return sorted(out, key=lambda r: (r.letter, r.team, r.round or 0))
+
+
+def _whole(value):
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
 
 
 def _row(db, sec, team, round_no):

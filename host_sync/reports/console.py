@@ -43,17 +43,14 @@ def print_team_results(console, scored, lang="ru"):
             table.add_column(column, justify="left" if i in (0, 1, 4) else "right")
         for m in matches:
             vp = "" if m.vp is None else "%s : %s" % tuple(map(vp_text, m.vp))
-            boards = "; ".join(x for x in (
-                ranges(b[0] for b in m.boards),
-                m.waiting and t["waiting"] % ranges(m.waiting),
-                m.fouled and t["fouled"] % ranges(m.fouled),
-                m.ruling and t["ruling_" + m.ruling] % ", ".join(m.against)) if x)
             table.add_row(escape(m.home), escape(m.away),
-                          "%s : %s" % tuple(map(number_text, m.imps)), vp, boards)
+                          "%s : %s" % tuple(map(number_text, m.imps)), vp,
+                          escape(match_boards(m, t)))
         console.print(table)
         if byes.get(rnd):
-            console.print(t["bye_round"] % (escape(", ".join(byes[rnd])),
-                                            vp_text(scored.bye_vp)))
+            console.print(escape(byes_text(byes[rnd], scored.bye_vp, t)))
+    if scored.outside:
+        console.print(escape(outside_text(scored.outside, t)))
     for group, standings in scored.groups().items():
         title = t["team_results"] + (" — " + t["group"] % group if group else "")
         table = Table(title=title, caption=t["method_teams"])
@@ -70,3 +67,26 @@ def print_team_results(console, scored, lang="ru"):
         for s in standings:
             if s.removed:
                 console.print(escape(t["removed_team"] % (s.team, session.teams.removed[s.team])))
+
+
+def match_boards(m, t):
+    """A match's boards cell: those compared, those waiting for the other table, those
+    fouled, and the director's ruling on it, in the words of `t`."""
+    return "; ".join(x for x in (
+        ranges(b[0] for b in m.boards),
+        m.waiting and t["waiting"] % ranges(m.waiting),
+        m.fouled and t["fouled"] % ranges(m.fouled),
+        *(t["unscored"] % (number, e.text(t["lang"])) for number, e in m.unscored),
+        m.ruling and t["ruling_" + m.ruling] % ", ".join(m.against)) if x)
+
+
+def byes_text(teams, bye_vp, t):
+    """The round's byes: one team, or several, with the bye's VPs."""
+    return t["bye_round" if len(teams) == 1 else "byes_round"] % (", ".join(teams),
+                                                                    vp_text(bye_vp))
+
+
+def outside_text(results, t):
+    """The lines no match of theirs plays, for the director (flagged at ingest)."""
+    return t["outside"] % "; ".join(t["outside_line"] % (r.board, r.round, r.ns, r.ew)
+                                    for r in results)

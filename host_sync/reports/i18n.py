@@ -82,6 +82,12 @@ PAGE_TEXTS = {
     "played_matches": ("Матчей", "Played"),
     "byes": ("Свободных туров", "Byes"),
     "bye_round": ("Свободна от игры: %s (%s ВП)", "Bye: %s (%s VP)"),
+    "unscored": ("сдача %d не считается: %s", "board %d not scored: %s"),
+    "lang": ("ru", "en"),  # the language of these words (a refusal's text is picked by it)
+    "byes_round": ("Свободны от игры: %s (по %s ВП)", "Byes: %s (%s VP each)"),
+    "outside": ("Вне матчей, в счёт не идут (решает судья): %s",
+                "Outside every match, counted for nobody (the director's to settle): %s"),
+    "outside_line": ("сдача %s, тур %s, NS %s — EW %s", "board %s, round %s, NS %s v EW %s"),
     "group": ("Группа %s", "Group %s"),
     "home": ("Хозяева", "Home"),
     "away": ("Гости", "Away"),

@@ -9,11 +9,12 @@ from host_sync.errors import Refused
 from host_sync.event.flags import detail_text
 from host_sync.reports.analysis import MAX_SOLVED, STRAINS, board_analyses, unsolved
 from host_sync.reports.charts import frequency_chart, ranking_chart
+from host_sync.reports.console import byes_text, match_boards, outside_text
 from host_sync.reports.i18n import texts
 from host_sync.reports.notation import Notation, suits
 from host_sync.scoring.session import score_session
 from host_sync.scoring.team_session import score_teams, team_players
-from host_sync.text import number_text, ranges, vp_text
+from host_sync.text import number_text, vp_text
 
 SUIT_SYMBOLS = (("\u2660", "black"), ("\u2665", "red"), ("\u2666", "red"), ("\u2663", "black"))
 DD_ROWS = ("N", "S", "E", "W")  # the double-dummy table's rows, partners together
@@ -107,7 +108,9 @@ def _percent(line, side):
 
 
 # what teams.html (a teams session's standings and matches) needs, here and on the live page
-TEAM_GLOBALS = {"vp": vp_text, "ranges": ranges, "team_players": team_players, "num": num}
+TEAM_GLOBALS = {"vp": vp_text, "team_players": team_players, "num": num,
+                "match_boards": match_boards, "byes_text": byes_text,
+                "outside_text": outside_text}
 
 
 def _environment():

@@ -5,16 +5,19 @@ Which pair plays for which team and who meets whom each round come from the move
 (`TeamPlan`, host_sync.event.results builds it); a match is the two tables of a round where
 its two teams meet, the table where the home team sits North-South its open room. A board
 counts once both tables have a result for it; until then the match shows what is compared
-so far. A team in no match of a round that has begun has a bye, worth what the event's
-conditions say (`bye_vp`; the WBF's conditions give 12 of 20).
+so far. A team in no match of a round that has begun in its group has a bye, worth what the
+event's conditions say (`bye_vp`; the WBF's conditions give 12 of 20). A line of a board
+its match does not play, or of no match at all (the host flagged it: `wrong_board`,
+`not_in_movement`), is listed apart for the director and counts for nobody.
 
 A board the two tables played in different versions (Law 81B groups, `result fouled`) is
-not compared: the director gives it an adjusted score. The director's rulings
+not compared until the director has adjusted it at both. The director's rulings
 (host_sync.event.team_rulings): a match lost as a technical defeat
 gives the team no VP and its opponents the bye's; a team removed from the competition (rule
 book 5.7.3) keeps no place, and either its remaining matches are technical defeats, round by
 round as the rounds begin (it had played more than half of its matches), or every match it
-played is annulled for both sides (it had played no more than half).
+played is annulled for both sides (it had played no more than half; a match it forfeited
+it did not play).
 """
 
 from dataclasses import dataclass, field
@@ -34,9 +37,9 @@ TIE_BREAKS = ("shared", "quotient")
 class TeamPlan:
     """teams: pair label -> its team's label; rounds: round -> its matches as (home, away)
     team labels, in table order; groups: team -> the group it is ranked in ("" for one);
-    boards: (round, home) -> the boards the match is scheduled to play, whose number sets
-    the VP scale (missing: the boards compared); bye_vp and tie_break: the event's conditions
-    (host_sync.event.setup.team_conditions)."""
+    boards: (round, home) -> the board numbers the match is scheduled to play, whose count
+    sets the VP scale (missing: any board, on the scale of those compared); bye_vp and
+    tie_break: the event's conditions (host_sync.event.setup.team_conditions)."""
 
     teams: dict
     rounds: dict
@@ -59,6 +62,7 @@ class Match:
     boards: list  # (board, home's IMPs, away's IMPs), the boards both tables played
     waiting: list  # boards one table has played and the other not yet
     fouled: list = field(default_factory=list)  # the tables played different versions
+    unscored: list = field(default_factory=list)  # (board, Refused): no IMP value (a "55%")
     imps: tuple = (0, 0)  # net IMPs (home, away), Law 12C2(c) applied
     vp: tuple | None = None  # (home, away) VPs; None before a board is compared
     ruling: str = ""  # "forfeit", "technical" (of a removed team) or "annulled"
@@ -67,10 +71,13 @@ class Match:
     def side(self, team):
         return 0 if team == self.home else 1
 
+    def played(self):
+        """A result at one of its tables."""
+        return bool(self.boards or self.waiting or self.fouled or self.unscored)
+
     def begun(self):
-        """A result at one of its tables, or the director's ruling on it."""
-        return bool(self.boards or self.waiting or self.fouled or
-                    self.ruling in ("forfeit", "technical"))
+        """Played, or given to a team by the director's ruling."""
+        return self.played() or self.ruling in ("forfeit", "technical")
 
 
 @dataclass
@@ -87,10 +94,15 @@ class TeamStanding:
     removed: bool = False  # removed from the competition: no place (5.7.3)
 
     def quotient(self):
-        """IMPs won over IMPs lost (a common tie-break); infinite with none lost."""
-        if not self.imps_lost:
-            return Fraction(10 ** 9) if self.imps_won else Fraction(1)
-        return Fraction(self.imps_won) / Fraction(self.imps_lost)
+        """IMPs won over IMPs lost (a common tie-break); None when none were lost."""
+        return Fraction(self.imps_won) / Fraction(self.imps_lost) if self.imps_lost else None
+
+    def quotient_key(self):
+        """The quotient as an order: none lost is above any quotient, more won above less
+        (50 : 0 before 5 : 0); nothing won nor lost stands at 1."""
+        if self.imps_lost:
+            return 0, self.quotient()
+        return (1, self.imps_won) if self.imps_won else (0, Fraction(1))
 
 
 @dataclass
@@ -100,6 +112,7 @@ class TeamScore:
     standings: list  # TeamStanding, by group then place
     byes: dict  # round -> teams with a bye in it (rounds begun only)
     bye_vp: Decimal = BYE_VP
+    outside: list = field(default_factory=list)  # Results of a board no match of theirs plays
 
     def rounds(self):
         """[(round, its matches)] of the rounds begun (a result at one of its tables)."""
@@ -118,16 +131,17 @@ def score_teams(session, plan=None):
     `plan` (default: the session's own) and its conditions."""
     plan = session.teams if plan is None else plan
     tie_break, bye_vp = check_tie_break(plan.tie_break), check_bye_vp(plan.bye_vp)
-    tables = _tables(session, plan)
+    tables, outside = _tables(session, plan)
     matches = [_match(session, rnd, home, away, tables.get((rnd, frozenset((home, away))), {}),
                       plan.boards.get((rnd, home)))
                for rnd in sorted(plan.rounds) for home, away in plan.rounds[rnd]]
-    begun = {m.round for m in matches if m.begun()}
     for m in matches:
         _forfeit(m, plan, bye_vp)
+    begun = _begun(plan, matches)
     for team in plan.removed:
-        _remove(team, [m for m in matches if team in (m.home, m.away)], begun, bye_vp)
-    begun |= {m.round for m in matches if m.begun()}
+        _remove(team, [m for m in matches if team in (m.home, m.away)],
+                begun, plan.groups.get(team, ""), bye_vp)
+    begun = _begun(plan, matches)
     standings = {team: TeamStanding(team, plan.groups.get(team, ""),
                                     removed=team in plan.removed)
                  for team in plan.team_list()}
@@ -142,14 +156,21 @@ def score_teams(session, plan=None):
                 s.imps_won += sum(max(b[1 + i], 0) for b in m.boards)
                 s.imps_lost += sum(max(-b[1 + i], 0) for b in m.boards)
     byes = {}
-    for rnd in sorted(begun):
+    for rnd in sorted(plan.rounds):
         playing = {t for pair in plan.rounds[rnd] for t in pair}
-        byes[rnd] = [t for t in standings if t not in playing]
-        for team in byes[rnd]:
+        out = [t for t, s in standings.items() if t not in playing and (s.group, rnd) in begun]
+        for team in out:
             standings[team].vp += bye_vp
             standings[team].byes += 1
+        if out:
+            byes[rnd] = out
     return TeamScore(session, matches, _ranked(list(standings.values()), tie_break), byes,
-                     bye_vp)
+                     bye_vp, outside)
+
+
+def _begun(plan, matches):
+    """{(group, round)} of the rounds begun in each group (its sections play apart)."""
+    return {(plan.groups.get(m.home, ""), m.round) for m in matches if m.begun()}
 
 
 def _forfeit(m, plan, bye_vp):
@@ -161,13 +182,15 @@ def _forfeit(m, plan, bye_vp):
         m.vp = tuple(Decimal(0) if t in against else bye_vp for t in (m.home, m.away))
 
 
-def _remove(team, its, begun, bye_vp):
-    """Rule book 5.7.3 on a team's matches `its`: more than half of them played, the rest
-    become technical defeats as their rounds begin; else those it played are annulled."""
-    played = [m for m in its if m.begun() or m.ruling]
+def _remove(team, its, begun, group, bye_vp):
+    """Rule book 5.7.3 on a team's matches `its`: more than half of them played («участвовал
+    в более, чем половине матчей»: a forfeit is not taking part), the rest become technical
+    defeats as their rounds begin in its group; else those it played are annulled."""
+    played = [m for m in its if m.played() and not (m.ruling == "forfeit" and
+                                                     team in m.against)]
     if 2 * len(played) > len(its):
         for m in its:
-            if m not in played and m.round in begun:
+            if m not in played and m.ruling != "forfeit" and (group, m.round) in begun:
                 m.ruling, m.against = "technical", (team,)
                 m.vp = tuple(Decimal(0) if t == team else bye_vp for t in (m.home, m.away))
         return
@@ -207,48 +230,55 @@ def check_bye_vp(value):
 
 
 def _tables(session, plan):
-    """(round, {team, team}) -> board -> {team whose pair sat NS: its table's Result}; a line
-    that belongs to no match of the plan is refused, not left out of every match."""
-    out = {}
-    scheduled = {(rnd, frozenset(m)) for rnd, ms in plan.rounds.items() for m in ms}
+    """((round, {team, team}) -> board -> {team whose pair sat NS: its table's Result}, the
+    lines of no match or of a board their match does not play)."""
+    out, outside = {}, []
+    scheduled = {(rnd, frozenset(m)): plan.boards.get((rnd, m[0]))
+                 for rnd, ms in plan.rounds.items() for m in ms}
     for r in session.results:
         ns, ew = plan.teams.get(r.ns), plan.teams.get(r.ew)
-        if (r.round, frozenset((ns, ew))) not in scheduled:
-            raise Refused("board %s, round %s, NS %s v EW %s: no match of the movement" % (
-                r.board, r.round, r.ns, r.ew), ru="сдача %s, тур %s, NS %s — EW %s: такого "
-                "матча нет в движении" % (r.board, r.round, r.ns, r.ew))
-        boards = out.setdefault((r.round, frozenset((ns, ew))), {})
+        key = (r.round, frozenset((ns, ew)))
+        if key not in scheduled or scheduled[key] is not None and r.board not in scheduled[key]:
+            outside.append(r)
+            continue
+        boards = out.setdefault(key, {})
         if ns in boards.setdefault(r.board, {}):
             raise Refused("board %s, round %s: team %s sat NS at two tables of its match" % (
                 r.board, r.round, ns), ru="сдача %s, тур %s: команда %s сидела СЮ за двумя "
                 "столами матча" % (r.board, r.round, ns))
         boards[r.board][ns] = r
-    return out
+    return out, outside
 
 
 def _match(session, rnd, home, away, boards, scheduled):
     """The Match of `home` and `away` in round `rnd` from its results by board, its VPs on
-    the scale of the `scheduled` number of boards (a match under way shows its margin so far
-    as it would stand at the end)."""
-    compared, waiting, fouled, numbers = [], [], [], []
+    the scale of its `scheduled` boards (a match under way shows its margin so far as it
+    would stand at the end). A board whose score has no IMP value (a percentage) is listed
+    with the reason, not compared, rather than stop the whole event's scoring."""
+    compared, waiting, fouled, imps, unscored = [], [], [], [], []
     for number in sorted(boards):
         tables = boards[number]
         if len(tables) < 2:
             waiting.append(number)
             continue
-        if tables[home].group != tables[away].group:  # two versions of the board (81B)
+        if tables[home].group != tables[away].group and "played" in (
+                tables[home].kind(), tables[away].kind()):  # two versions (81B), not adjusted
             fouled.append(number)
             continue
         vul = session.board(number).vul()
         open_ns, open_ew = _scores(tables[home], vul)
         closed_ns, closed_ew = _scores(tables[away], vul)
-        compared.append((open_ns, closed_ns, open_ew, closed_ew))
-        numbers.append(number)
-    m = Match(rnd, home, away, [], waiting, fouled)
+        board = (open_ns, closed_ns, open_ew, closed_ew)
+        try:
+            imps.append((number, *board_imps(*board)))
+        except Refused as e:  # a percentage from a terminal: the director's to replace
+            unscored.append((number, e))
+            continue
+        compared.append(board)
+    m = Match(rnd, home, away, imps, waiting, fouled, unscored)
     if not compared:
         return m
-    net_home, net_away, vp_home, vp_away = match(compared, scheduled)
-    m.boards = [(number, *board_imps(*board)) for number, board in zip(numbers, compared)]
+    net_home, net_away, vp_home, vp_away = match(compared, len(scheduled) if scheduled else None)
     m.imps, m.vp = (net_home, net_away), (vp_home, vp_away)
     return m
 
@@ -265,7 +295,7 @@ def _ranked(standings, tie_break):
     out = []
     for group in sorted({s.group for s in standings}):
         members = [s for s in standings if s.group == group and not s.removed]
-        key = (lambda s: (s.vp, s.quotient())) if tie_break == "quotient" else \
+        key = (lambda s: (s.vp, s.quotient_key())) if tie_break == "quotient" else \
             (lambda s: s.vp)
         places = rank(members, key=key)
         for s, place, label in zip(members, places, labels(places)):

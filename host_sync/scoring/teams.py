@@ -99,8 +99,9 @@ def match(boards, scheduled=None, knockout=False):
     the VPs on the scale of a match of `scheduled` boards (default: those given).
 
     With split scores the two nets need not balance, and each team's VPs come from its own.
-    Law 12C2(c) in IMPs: a team's A+ on a board becomes its IMPs a board on its other boards
-    when that is more, an A- when that is less.
+    Law 12C2(c) in IMPs: each A+ a team has on a board becomes its IMPs a board on its
+    other boards when that is more, each A- when that is less (an A+ at both tables is two
+    awards, each raised: one A+ and a played table must not be worth more than two A+).
     """
     results, artificial = zip(*[_board(*board, knockout=knockout) for board in boards]) \
         if boards else ((), ())
@@ -111,8 +112,8 @@ def match(boards, scheduled=None, knockout=False):
         net = 0
         for r, a in zip(results, artificial):
             codes = a[team] if a is not None else ()
-            net += (session_rule(codes[0], r[team], average)
-                    if len(codes) == 1 and not knockout else r[team])
+            net += sum(session_rule(c, artificial_imps(c), average) for c in codes) \
+                if codes and not knockout else r[team]
         nets.append(net)
     vp_a = match_vp(nets[0], 0, scheduled or len(boards))[0]
     vp_b = match_vp(nets[1], 0, scheduled or len(boards))[0]
