@@ -17,6 +17,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 from web_support import WebServer, evening, link_key, play
 
 from host_sync.cli import main
+from host_sync.event import setup
+from host_sync.event.db import open_db
+from host_sync.movements import round_robin, teams_movement
 
 PUSH_S = 2  # the issue's bound: a sync to the open page
 COMMAND_S = 10  # a director's hold/release: it must arrive without a reload, not race a sync
@@ -170,3 +173,32 @@ def test_the_page_speaks_russian_and_english(browser, live):
     width, room = browser.execute_script(
         "return [document.documentElement.scrollWidth, window.innerWidth];")
     assert width <= room, "the ranking is %d px wide on a %d px screen" % (width, room)
+
+
+def test_a_teams_event_s_page_shows_its_matches_once_every_table_has_played(browser, tmp_path):
+    """A teams round robin (each match its own copy of the round's boards): the team
+    standings and the matches arrive on the open page with the sync of the round's last
+    table, without a reload, and not before."""
+    location = tmp_path / "teams.db"
+    db = open_db(str(location), create=True)
+    try:
+        movement = teams_movement(round_robin(4), 2)
+        setup.add_session(db, setup.create_event(db, "Кубок"), 1, movement)
+        for table in range(1, 5):
+            setup.register_terminal(db, "T%d" % table, 0)
+        with WebServer(location) as web:
+            for table in (1, 2, 3):
+                play(db, movement, table, 1)
+            browser.get(web.url + "/ru/")
+            assert browser.find_element(By.ID, "none-yet")
+            assert not browser.find_elements(By.CSS_SELECTOR, "table.teams")
+            mark(browser)
+            play(db, movement, 4, 1)
+            took = wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "table.teams"))
+            page = text(browser)
+            assert "Командный зачёт" in page and "Матчи тура 1" in page
+            assert len(browser.find_elements(By.CSS_SELECTOR, "table.matches tr")) == 3
+            assert still_same_page(browser)
+            print("teams page updated %.2f s after the sync" % took)
+    finally:
+        db.close()
