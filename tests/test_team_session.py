@@ -279,6 +279,10 @@ def test_the_live_page_of_a_teams_event_shows_the_matches_of_complete_boards(eve
         assert all(m.vp is not None and sum(m.vp) == 20 and len(m.boards) == 2
                    for m in matches)
         assert sum(s.vp for s in snap.teams.standings) == 40
+        # the pairs are labelled as event show and the names import say them, everywhere
+        assert sorted(snap.session.pairs) == ["%d%s" % (t, ab) for t in (1, 2, 3, 4)
+                                              for ab in "AB"]
+        assert snap.pair_boards("1A") == snap.pair_boards("4B") == {1, 2}
         leader = snap.teams.standings[0]
         with WebServer(event_location) as web:
             en = get(web.url + "/en/")[1]
@@ -526,9 +530,9 @@ def test_a_stray_line_is_listed_for_the_director_and_the_event_still_scores(tmp_
     status, out, err = host("--lang", "en", "score", path)
     assert status == 0, err
     assert "Outside every match, counted for nobody (the director's to settle): board 1, " \
-        "round 9, NS 3 v EW 10" in " ".join(out.split())
+        "round 9, NS 2A v EW 5B" in " ".join(out.split())  # pairs 3 and 10, as labelled
     assert "10 : -10" in out
     index = tmp_path / "site" / "en" / "index.html"
     assert host("report", path, "-o", tmp_path / "site", "--lang", "en")[0] == 0
     page = index.read_text()
-    assert "board 1, round 9, NS 3 v EW 10" in page and "Bye: 1 (12.00 VP)" in page
+    assert "board 1, round 9, NS 2A v EW 5B" in page and "Bye: 1 (12.00 VP)" in page

@@ -39,13 +39,8 @@ def session_from_db(db, number=None, method=None):
     usual ranking there)."""
     event_id, name, _ = setup.the_event(db)
     sid = setup.session_id(db, event_id, number)
-    letters = [r["letter"] for r in db.all(
-        "SELECT letter FROM sections WHERE session_id = ? ORDER BY letter", (sid,))]
-
-    def label(letter, pair):
-        return str(pair) if len(letters) == 1 else "%s%d" % (letter, pair)
-
     movements = setup.section_movements(db, sid)
+    label = pair_labeller(movements)
     teams = None
     if movements and all(mv.kind == "teams" for mv in movements.values()):
         teams = _team_plan(movements, label, setup.team_conditions(db, event_id),
@@ -99,6 +94,19 @@ def _info(db, event_id, sid, movements):
     return dict({k: v for k, v in info.items() if v}, numbers={})
 
 
+def pair_labeller(movements):
+    """label(letter, pair number) of a session's pairs, the one spelling every room shows:
+    the movement's own (a team's pairs are 1A and 1B, as `event show` and the names import
+    write them; other pairs their number), behind the section's letter when there are
+    several."""
+    several = len(movements) > 1
+
+    def label(letter, pair):
+        own = movements[letter].label(pair) if letter in movements else str(pair)
+        return letter + own if several else own
+    return label
+
+
 def _team_plan(movements, label, conditions, rulings):
     """The TeamPlan of a session whose every section plays a teams movement: each pair's
     team as the movement numbers them (pairs 2t-1 and 2t are team t), and each round's
@@ -106,12 +114,16 @@ def _team_plan(movements, label, conditions, rulings):
     with several sections each is a group of its own, ranked apart. The event's conditions
     and the director's team rulings (migrations 013, 014) go with it."""
     teams, rounds, groups, boards = {}, {}, {}, {}
+    several = len(movements) > 1
+
+    def team_label(letter, team):
+        return "%s%d" % (letter, team) if several else str(team)
     for letter, mv in movements.items():
         def team(pair):
-            return label(letter, team_of(pair))
+            return team_label(letter, team_of(pair))
         for pair in mv.pairs:
             teams[label(letter, pair)] = team(pair)
-            groups[team(pair)] = letter if len(movements) > 1 else ""
+            groups[team(pair)] = letter if several else ""
         for rnd, seatings in enumerate(mv.rounds, 1):
             met = rounds.setdefault(rnd, [])
             for s in seatings:
@@ -119,8 +131,8 @@ def _team_plan(movements, label, conditions, rulings):
                 if (home, away) not in met and (away, home) not in met:
                     met.append((home, away))
                     boards[rnd, home] = tuple(mv.board_numbers(s.board_set))
-    removed = {label(r.letter, r.team): r.reason for r in rulings if r.round is None}
-    forfeits = {(r.round, label(r.letter, r.team)): r.reason for r in rulings
+    removed = {team_label(r.letter, r.team): r.reason for r in rulings if r.round is None}
+    forfeits = {(r.round, team_label(r.letter, r.team)): r.reason for r in rulings
                 if r.round is not None}
     return TeamPlan(teams, {rnd: tuple(m) for rnd, m in rounds.items()}, groups, boards,
                     removed=removed, forfeits=forfeits, **conditions)

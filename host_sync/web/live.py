@@ -34,7 +34,7 @@ from dataclasses import dataclass, field, replace
 
 from host_sync.errors import Refused
 from host_sync.event import setup
-from host_sync.event.results import session_from_db
+from host_sync.event.results import pair_labeller, session_from_db
 from host_sync.scoring.session import score_session
 from host_sync.scoring.team_session import score_teams
 
@@ -148,7 +148,7 @@ def snapshot(db, number=None, method=None, previous=None):
         event_id, _, event_key = setup.the_event(db)
         sid = setup.session_id(db, event_id, number)
         session = session_from_db(db, number, method)
-        single = db.value("SELECT COUNT(*) FROM sections WHERE session_id = ?", (sid,)) == 1
+        label = pair_labeller(setup.section_movements(db, sid))
         held = is_held(db, event_id)
         one_by_one = held_boards(db, event_id)
         expected = _counts(db.all(
@@ -170,8 +170,7 @@ def snapshot(db, number=None, method=None, previous=None):
         if planned:  # a board keyed at a table that does not play it counts for no table
             tables[board] = tables.get(board, 0) + 1
         for pair in (ns, ew):
-            label = str(pair) if single else "%s%d" % (letter, pair)
-            played.setdefault(label, set()).add(board)
+            played.setdefault(label(letter, pair), set()).add(board)
     complete = frozenset(b for b, n in expected.items() if tables.get(b, 0) >= n)
     shown = complete - one_by_one
     public = replace(session, results=[r for r in session.results if r.board in shown])
