@@ -227,7 +227,7 @@ def test_a_teams_score_reads_what_the_director_entered_and_audits_nothing(tmp_pa
     enter(host, path, 1, 1, "4S", "N", 10)
     status, out, err = host("result", "adjust", path, "--board", 1, "--table", 2,
                             "--artificial", "A-", "A+")
-    assert status == 0, err
+    assert status == 0 and "adjusted score NS A- / EW A+" in out, err  # not 40% / 60%
     before = sqlite3.connect(path).execute("SELECT COUNT(*) FROM audit").fetchone()
     status, out, err = host("--lang", "en", "score", path)
     assert status == 0, err

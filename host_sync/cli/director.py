@@ -11,7 +11,7 @@ from bridge.seats import SEATS
 from host_sync.cli.lang import EVENT_DB, lang_option, tr
 from host_sync.event import corrections, flags
 from host_sync.event.db import open_db
-from host_sync.event.results import contract_text
+from host_sync.event.results import ARTIFICIAL, contract_text
 
 _TEXT = {
     "ru": {"session": "Сессия %s", "none": "Флагов и решений нет.", "open": "открыт",
@@ -246,8 +246,9 @@ def adjustment_text(adj, t):
     how = adj["how"]
     if how == "np":
         return t["not_played"]
-    if how == "art":
-        return "NS %d%% / EW %d%%" % (adj["ns"], adj["ew"])
+    if how == "art":  # as the director typed them: A+ (not 60%), which a teams match reads
+        return "NS %s / EW %s" % (ARTIFICIAL.get(adj["ns"], "%d%%" % adj["ns"]),
+                                  ARTIFICIAL.get(adj["ew"], "%d%%" % adj["ew"]))
     if how == "asg":
         return _part(adj["ct"], adj["x"], adj["dcl"], adj["tr"])
     if how == "split":
