@@ -536,3 +536,46 @@ def test_a_stray_line_is_listed_for_the_director_and_the_event_still_scores(tmp_
     assert host("report", path, "-o", tmp_path / "site", "--lang", "en")[0] == 0
     page = index.read_text()
     assert "board 1, round 9, NS 2A v EW 5B" in page and "Bye: 1 (12.00 VP)" in page
+
+
+# ---- a round robin over several sessions ----
+
+def test_a_round_robin_over_two_sessions_and_its_event_standings(tmp_path, host):
+    """Rounds 1-2 of a four-team round robin in session 1, round 3 in session 2; `score
+    --event` adds each team's VPs of both."""
+    path = tmp_path / "cup.db"
+    assert host("event", "create", path, "--name", "Кубок", "--movement", "teams", "--teams",
+                4, "--boards-per-round", 2, "--matches", "1-2")[0] == 0
+    assert host("session", "add", path, "--movement", "teams", "--teams", 4,
+                "--boards-per-round", 2, "--matches", "3", "--later")[0] == 0
+    shown = host("--lang", "en", "event", "show", path)[1]
+    second = shown[shown.index("Session 2"):]
+    assert "Table 1: NS 2A — EW 4B" in second  # round 3 of the round robin: 2 v 4, 3 v 1
+    for board in (1, 2):  # session 1, round 1: team 1 beats 4 by 10 + 10 IMPs (20 VPs)
+        enter(host, path, board, 1, "4S", "N", 10, "--session", 1)
+        enter(host, path, board, 2, "4S", "N", 9, "--session", 1)
+    enter(host, path, 1, 1, "6S", "N", 12, "--session", 2)  # session 2: team 2 beats 4
+    enter(host, path, 1, 2, "4S", "N", 12, "--session", 2)
+    status, out, err = host("--lang", "en", "score", path, "--event")
+    assert status == 0, err
+    rows = {r[2].strip(): [c.strip() for c in r[1:]] for r in
+            (ln.split("│") for ln in out.splitlines()) if len(r) > 5}
+    assert rows["1"][3:6] == ["20.00", "0.00", "20.00"]
+    assert rows["4"][3:6] == ["0.00", "3.10", "3.10"] and rows["4"][0] == "3"
+    assert rows["2"][5] == str(score_teams(load(str(path), session=2)).standings[0].vp)
+    for args, why in ((["--event", "--session", 1], "--event takes an event database"),
+                      (["--event"], "no teams session")):
+        pairs = tmp_path / "pairs.db"
+        if not pairs.exists():
+            assert host("event", "create", pairs, "--name", "P", "--tables", 3)[0] == 0
+        target = path if "--session" in args else pairs
+        status, _, err = host("--lang", "en", "score", target, *args)
+        assert status == 2 and why in err, (args, err)
+
+
+@pytest.mark.parametrize("span", ["0-2", "2-9", "3-1", "x", "1_2"])
+def test_the_rounds_of_a_round_robin_a_session_plays_are_checked(tmp_path, host, span):
+    status, _, err = host("--lang", "en", "event", "create", tmp_path / "c.db", "--name", "C",
+                          "--movement", "teams", "--teams", 4, "--matches", span)
+    assert status == 2 and "the round robin has rounds 1 to 3" in err
+    assert not (tmp_path / "c.db").exists()

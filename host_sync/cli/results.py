@@ -6,20 +6,25 @@ from pathlib import Path
 from rich.console import Console
 
 from host_sync.cli.lang import lang_option, say, tr
+from host_sync.errors import Refused
+from host_sync.event.db import open_db
+from host_sync.event.results import team_sessions
 from host_sync.interchange.files import is_database, load, output_format, save
 from host_sync.reports.analysis import MAX_SOLVED, board_analyses, unsolved
-from host_sync.reports.console import print_rankings, print_team_results
+from host_sync.reports.console import print_event_standings, print_rankings, print_team_results
 from host_sync.reports.director import session_director_list
 from host_sync.reports.i18n import LANGUAGES
 from host_sync.reports.publish import publish_sites
 from host_sync.reports.render import render_site
 from host_sync.scoring.board import METHODS
 from host_sync.scoring.session import score_session
-from host_sync.scoring.team_session import score_teams
+from host_sync.scoring.team_session import event_standings, score_teams
 from host_sync.text import ranges
 
 
 def run_score(args, out, err):
+    if args.event:
+        return _score_event(args, out)
     session = load(args.source, args.method, args.session)
     if session.teams is not None:
         return _score_teams(args, session, out)
@@ -42,6 +47,23 @@ def _score_teams(args, session, out):
         return 0
     scored = score_teams(session)
     print_team_results(Console(file=out), scored, args.lang)
+    return 0
+
+
+def _score_event(args, out):
+    """The team standings over every teams session of the event (a round robin over days)."""
+    if not is_database(args.source) or args.session is not None:
+        raise Refused("--event takes an event database and no --session",
+                      ru="--event — для базы турнира и без --session")
+    with open_db(args.source) as db:
+        sessions = team_sessions(db)
+    if not sessions:
+        raise Refused("%s has no teams session" % args.source,
+                      ru="в %s нет командной сессии" % args.source)
+    scores = {number: score_teams(s) for number, s in sessions.items()}
+    last = sessions[max(sessions)]
+    print_event_standings(Console(file=out), event_standings(scores, last.teams.tie_break),
+                          sorted(scores), last, args.lang)
     return 0
 
 
@@ -106,6 +128,10 @@ def add_commands(sub):
                                "Подсчитывает IN (базу турнира EVENT.db или файл результатов "
                                ".pbn, .xml, .csv) и печатает таблицу каждого зачёта."))
     _source_arguments(score)
+    score.add_argument("--event", action="store_true", help=tr(
+        "a teams event: the standings over all its teams sessions (a round robin over several "
+        "sessions)", "командный турнир: таблица по всем его командным сессиям (круговой на "
+        "несколько сессий)"))
     lang_option(score)
     score.set_defaults(run=run_score)
     export = sub.add_parser("export", help=tr(

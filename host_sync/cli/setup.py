@@ -174,6 +174,10 @@ def _movement_options(parser):
     g.add_argument("--teams", type=int, metavar="N", help=tr(
         "teams movement: a round robin of N teams, two tables a match",
         "командное движение: круговой турнир N команд, два стола на матч"))
+    g.add_argument("--matches", metavar="FIRST-LAST", help=tr(
+        "teams: the rounds of the round robin this session plays (a round robin over several "
+        "sessions: 1-5, then 6-9; default all)", "команды: туры кругового турнира, которые "
+        "играет эта сессия (круговой на несколько сессий: 1-5, затем 6-9; по умолчанию все)"))
     g.add_argument("--boards-per-round", type=int, metavar="N", help=tr(
         "boards per round (default %d)" % DEFAULT_BOARDS_PER_ROUND,
         "сдач в раунде (по умолчанию %d)" % DEFAULT_BOARDS_PER_ROUND))
@@ -211,9 +215,9 @@ def section_movements(args):
                                    "not --tables", ru="командному движению нужно --teams N "
                                    "(два стола на матч), а не --tables")
         return {x: _teams(args) for x in letters}
-    if args.teams is not None:
-        raise setup.SetupError("--teams is for --movement teams",
-                               ru="--teams только для --movement teams")
+    if args.teams is not None or args.matches is not None:
+        raise setup.SetupError("--teams and --matches are for --movement teams",
+                               ru="--teams и --matches только для --movement teams")
     tables = _tables(args.tables, len(letters))
     build = _mitchell if kind == "mitchell" else _howell
     return {x: build(args, n) for x, n in zip(letters, tables)}
@@ -268,7 +272,22 @@ def _howell(args, tables):
 
 def _teams(args):
     schedule = movements.round_robin(args.teams)
+    if args.matches is not None:
+        first, last = _round_span(args.matches, len(schedule.rounds))
+        schedule = movements.Schedule(schedule.participants, schedule.rounds[first - 1:last],
+                                      schedule.kind)
     return movements.teams_movement(schedule, _boards_per_set(args, len(schedule.rounds)))
+
+
+def _round_span(text, rounds):
+    """(first, last) of "FIRST-LAST" (or one round "R") within 1..rounds."""
+    first, _, last = str(text).partition("-")
+    span = [int(x) if x.isascii() and x.isdigit() else 0 for x in (first, last or first)]
+    if not 1 <= span[0] <= span[1] <= rounds:
+        raise setup.SetupError("--matches %s: the round robin has rounds 1 to %d (FIRST-LAST)"
+                               % (text, rounds), ru="--matches %s: в круговом турнире туры с "
+                               "1 по %d (ПЕРВЫЙ-ПОСЛЕДНИЙ)" % (text, rounds))
+    return tuple(span)
 
 
 def _describe(args, number, sections):

@@ -94,6 +94,19 @@ def _info(db, event_id, sid, movements):
     return dict({k: v for k, v in info.items() if v}, numbers={})
 
 
+def team_sessions(db):
+    """{number: Session} of the event's sessions that every section plays as teams, in
+    order: what the event's standings of a round robin over several sessions add up."""
+    event_id = setup.the_event(db)[0]
+    out = {}
+    for row in db.all("SELECT number FROM sessions WHERE event_id = ? ORDER BY number",
+                      (event_id,)):
+        session = session_from_db(db, row["number"])
+        if session.teams is not None:
+            out[row["number"]] = session
+    return out
+
+
 def pair_labeller(movements):
     """label(letter, pair number) of a session's pairs, the one spelling every room shows:
     the movement's own (a team's pairs are 1A and 1B, as `event show` and the names import

@@ -69,6 +69,27 @@ def print_team_results(console, scored, lang="ru"):
                 console.print(escape(t["removed_team"] % (s.team, session.teams.removed[s.team])))
 
 
+def print_event_standings(console, standings, sessions, session, lang="ru"):
+    """The team standings over several sessions: each session's VPs and the total, ranked
+    (host_sync.scoring.team_session.event_standings); players as `session` names them."""
+    t = texts(lang)
+    groups = {}
+    for s in standings:
+        groups.setdefault(s.group, []).append(s)
+    for group, rows in groups.items():
+        title = t["event_results"] + (" — " + t["group"] % group if group else "")
+        table = Table(title=title, caption=t["method_teams"])
+        columns = [t["place"], t["team"], t["names"]] + [
+            t["session_vp"] % n for n in sessions] + [t["vp"], t["played_matches"]]
+        for i, column in enumerate(columns):
+            table.add_column(column, justify="left" if i in (1, 2) else "right")
+        for s in rows:
+            table.add_row(s.label, escape(s.team), escape(team_players(session, s.team)),
+                          *(vp_text(s.sessions[n]) if n in s.sessions else "" for n in sessions),
+                          vp_text(s.vp), str(s.matches))
+        console.print(table)
+
+
 def match_boards(m, t):
     """A match's boards cell: those compared, those waiting for the other table, those
     fouled, and the director's ruling on it, in the words of `t`."""

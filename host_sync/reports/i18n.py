@@ -73,6 +73,8 @@ PAGE_TEXTS = {
     # a teams session (scoring.team_session)
     "team": ("Команда", "Team"),
     "team_results": ("Командный зачёт", "Team standings"),
+    "event_results": ("Командный зачёт турнира", "Event team standings"),
+    "session_vp": ("ВП с. %d", "VP s%d"),
     "matches": ("Матчи", "Matches"),
     "match_round": ("Матчи тура %d", "Round %d matches"),
     "vp": ("ВП", "VP"),

@@ -92,6 +92,7 @@ class TeamStanding:
     place: int = 0
     label: str = ""
     removed: bool = False  # removed from the competition: no place (5.7.3)
+    sessions: dict = field(default_factory=dict)  # event standings: session -> its VPs
 
     def quotient(self):
         """IMPs won over IMPs lost (a common tie-break); None when none were lost."""
@@ -171,6 +172,24 @@ def score_teams(session, plan=None):
 def _begun(plan, matches):
     """{(group, round)} of the rounds begun in each group (its sections play apart)."""
     return {(plan.groups.get(m.home, ""), m.round) for m in matches if m.begun()}
+
+
+def event_standings(scores, tie_break="shared"):
+    """The teams ranked over several sessions' TeamScores ({session number: TeamScore}, a
+    round robin played across days): each team's VPs, matches, byes and IMPs summed by its
+    label, its VPs of each session kept; a team removed in any session keeps no place."""
+    totals = {}
+    for number in sorted(scores):
+        for s in scores[number].standings:
+            t = totals.setdefault(s.team, TeamStanding(s.team, s.group))
+            t.vp += s.vp
+            t.matches += s.matches
+            t.byes += s.byes
+            t.imps_won += s.imps_won
+            t.imps_lost += s.imps_lost
+            t.removed = t.removed or s.removed
+            t.sessions[number] = s.vp
+    return _ranked(list(totals.values()), check_tie_break(tie_break))
 
 
 def _forfeit(m, plan, bye_vp):
