@@ -38,11 +38,11 @@ def rule(db, team, reason, round_no=None, section=None, session=None, actor=setu
         raise TeamRulingError("the reason is text on one line, 1 to %d characters" %
                               REASON_LENGTH, ru="причина — текст в одну строку, от 1 до %d "
                               "символов" % REASON_LENGTH)
-    if _row(db, sec, team, round_no) is not None:
-        raise TeamRulingError("team %d of section %s is already so ruled; reinstate it "
-                              "first" % (team, letter), ru="по команде %d секции %s уже есть "
-                              "такое решение; сначала отмените его" % (team, letter))
-    with db.transaction():
+    with db.transaction():  # the writer's lock: a second director's same ruling waits, then
+        if _row(db, sec, team, round_no) is not None:  # is refused here
+            raise TeamRulingError("team %d of section %s is already so ruled; reinstate it "
+                                  "first" % (team, letter), ru="по команде %d секции %s уже "
+                                  "есть такое решение; сначала отмените его" % (team, letter))
         db.insert("team_rulings", {"section_id": sec, "team": team, "round": round_no,
                                    "reason": reason}, actor)
     return TeamRuling(letter, team, round_no, reason)
