@@ -17,7 +17,7 @@ from host_sync.movements import round_robin, teams_movement
 from host_sync.reports.console import byes_text, match_boards
 from host_sync.reports.i18n import texts
 from host_sync.scoring.session import Result, Session
-from host_sync.scoring.team_session import TeamPlan, score_teams
+from host_sync.scoring.team_session import TeamPlan, event_standings, score_teams
 from host_sync.web.live import snapshot
 
 # two matches of four teams in round 1, two boards each; team t's pairs are 2t-1 and 2t
@@ -579,3 +579,15 @@ def test_the_rounds_of_a_round_robin_a_session_plays_are_checked(tmp_path, host,
                           "--movement", "teams", "--teams", 4, "--matches", span)
     assert status == 2 and "the round robin has rounds 1 to 3" in err
     assert not (tmp_path / "c.db").exists()
+
+
+def test_event_standings_add_the_sessions_and_a_team_removed_in_one_keeps_no_place():
+    first = score_teams(session(*round_of(1, 430), plan=ROBIN), ROBIN)  # 1 and 2 win
+    plan = replace(ROBIN, removed={"2": "снялась"})
+    second = score_teams(session(*round_of(2, 430), plan=plan), plan)  # 4 and 1 win
+    standings = event_standings({1: first, 2: second})
+    by_team = {s.team: s for s in standings}
+    assert by_team["1"].sessions == {1: Decimal("18.09"), 2: 0} and by_team["1"].vp == \
+        Decimal("18.09")  # its round-2 match with 2 is annulled (2 played 1 of 3)
+    assert by_team["4"].vp == Decimal("1.91") + Decimal("18.09") and by_team["4"].place == 1
+    assert (standings[-1].team, standings[-1].label) == ("2", "—")
