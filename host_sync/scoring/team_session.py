@@ -27,7 +27,7 @@ from fractions import Fraction
 from host_sync.errors import Refused
 from host_sync.scoring.ranking import labels, rank
 from host_sync.scoring.session import natural
-from host_sync.scoring.teams import board_imps, match
+from host_sync.scoring.teams import board_result, match_of
 
 BYE_VP = Decimal(12)
 TIE_BREAKS = ("shared", "quotient")
@@ -274,7 +274,7 @@ def _match(session, rnd, home, away, boards, scheduled):
     the scale of its `scheduled` boards (a match under way shows its margin so far as it
     would stand at the end). A board whose score has no IMP value (a percentage) is listed
     with the reason, not compared, rather than stop the whole event's scoring."""
-    compared, waiting, fouled, imps, unscored = [], [], [], [], []
+    results, waiting, fouled, imps, unscored = [], [], [], [], []
     for number in sorted(boards):
         tables = boards[number]
         if len(tables) < 2:
@@ -287,23 +287,24 @@ def _match(session, rnd, home, away, boards, scheduled):
         vul = session.board(number).vul()
         open_ns, open_ew = _scores(tables[home], vul)
         closed_ns, closed_ew = _scores(tables[away], vul)
-        board = (open_ns, closed_ns, open_ew, closed_ew)
         try:
-            imps.append((number, *board_imps(*board)))
+            result = board_result(open_ns, closed_ns, open_ew, closed_ew)
         except Refused as e:  # a percentage from a terminal: the director's to replace
             unscored.append((number, e))
             continue
-        compared.append(board)
+        results.append(result)
+        imps.append((number, *result[0]))
     m = Match(rnd, home, away, imps, waiting, fouled, unscored)
-    if not compared:
+    if not results:
         return m
-    net_home, net_away, vp_home, vp_away = match(compared, len(scheduled) if scheduled else None)
+    net_home, net_away, vp_home, vp_away = match_of(results,
+                                                     len(scheduled) if scheduled else None)
     m.imps, m.vp = (net_home, net_away), (vp_home, vp_away)
     return m
 
 
 def _scores(result, vul):
-    """(NS's score, EW's own score or None) of a table for teams.board_imps: points, a
+    """(NS's score, EW's own score or None) of a table for teams.board_result: points, a
     weighted score or an artificial code."""
     line = result.line(vul)
     return line.ns_artificial or line.ns, line.ew_artificial or line.ew

@@ -33,10 +33,10 @@ def board_imps(open_ns, closed_ns, open_ew=None, closed_ew=None, knockout=False)
     Each artificial table's award counts for its two teams on its own; a played table facing
     an artificial one compares with nothing.
     """
-    return _board(open_ns, closed_ns, open_ew, closed_ew, knockout)[0]
+    return board_result(open_ns, closed_ns, open_ew, closed_ew, knockout)[0]
 
 
-def _board(open_ns, closed_ns, open_ew=None, closed_ew=None, knockout=False):
+def board_result(open_ns, closed_ns, open_ew=None, closed_ew=None, knockout=False):
     """((IMPs of A, IMPs of B), (A's artificial codes, B's) or None when both tables
     played)."""
     scores = (open_ns, closed_ns, open_ew, closed_ew)
@@ -96,25 +96,30 @@ def _artificial(open_ns, closed_ns, open_ew, closed_ew):
 
 def match(boards, scheduled=None, knockout=False):
     """(net IMPs of A, net IMPs of B, VPs of A, VPs of B) over board tuples for board_imps,
-    the VPs on the scale of a match of `scheduled` boards (default: those given).
+    the VPs on the scale of a match of `scheduled` boards (default: those given)."""
+    return match_of([board_result(*board, knockout=knockout) for board in boards], scheduled,
+                    knockout)
+
+
+def match_of(results, scheduled=None, knockout=False):
+    """`match` over each board's `board_result`, made once by a caller that also shows them.
 
     With split scores the two nets need not balance, and each team's VPs come from its own.
     Law 12C2(c) in IMPs: each A+ a team has on a board becomes its IMPs a board on its
     other boards when that is more, each A- when that is less (an A+ at both tables is two
     awards, each raised: one A+ and a played table must not be worth more than two A+).
     """
-    results, artificial = zip(*[_board(*board, knockout=knockout) for board in boards]) \
-        if boards else ((), ())
+    imps, artificial = zip(*results) if results else ((), ())
     nets = []
     for team in (0, 1):
-        played = [r[team] for r, a in zip(results, artificial) if a is None]
+        played = [r[team] for r, a in zip(imps, artificial) if a is None]
         average = Fraction(sum(played), len(played)) if played else None
         net = 0
-        for r, a in zip(results, artificial):
+        for r, a in zip(imps, artificial):
             codes = a[team] if a is not None else ()
             net += sum(session_rule(c, artificial_imps(c), average) for c in codes) \
                 if codes and not knockout else r[team]
         nets.append(net)
-    vp_a = match_vp(nets[0], 0, scheduled or len(boards))[0]
-    vp_b = match_vp(nets[1], 0, scheduled or len(boards))[0]
+    vp_a = match_vp(nets[0], 0, scheduled or len(results))[0]
+    vp_b = match_vp(nets[1], 0, scheduled or len(results))[0]
     return nets[0], nets[1], vp_a, vp_b
