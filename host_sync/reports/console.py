@@ -5,7 +5,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from host_sync.reports.i18n import texts
-from host_sync.scoring.team_session import team_players
+from host_sync.scoring.team_session import by_group, team_players
 from host_sync.text import number_text, ranges, vp_text
 
 
@@ -73,10 +73,7 @@ def print_event_standings(console, standings, sessions, session, lang="ru"):
     """The team standings over several sessions: each session's VPs and the total, ranked
     (host_sync.scoring.team_session.event_standings); players as `session` names them."""
     t = texts(lang)
-    groups = {}
-    for s in standings:
-        groups.setdefault(s.group, []).append(s)
-    for group, rows in groups.items():
+    for group, rows in by_group(standings).items():
         title = t["event_results"] + (" — " + t["group"] % group if group else "")
         table = Table(title=title, caption=t["method_teams"])
         columns = [t["place"], t["team"], t["names"]] + [

@@ -121,10 +121,15 @@ class TeamScore:
         return [(rnd, [m for m in self.matches if m.round == rnd]) for rnd in begun]
 
     def groups(self):
-        out = {}
-        for s in self.standings:
-            out.setdefault(s.group, []).append(s)
-        return out
+        return by_group(self.standings)
+
+
+def by_group(standings):
+    """Group -> its standings, in order: the session's and the event's tables alike."""
+    out = {}
+    for s in standings:
+        out.setdefault(s.group, []).append(s)
+    return out
 
 
 def score_teams(session, plan=None):
