@@ -26,27 +26,14 @@ def run_score(args, out, err):
     if args.event:
         return _score_event(args, out)
     session = load(args.source, args.method, args.session)
-    if session.teams is not None:
-        return _score_teams(args, session, out)
-    scored = score_session(session)
-    if not scored.standings:
+    if not session.results:  # nothing to rank, pairs or teams (every line makes a standing)
         out.write(say(args, "score: %s has no verified results to rank\n",
                       "score: в %s нет подтверждённых результатов для таблицы\n")
                   % args.source)
-        return 0
-    print_rankings(Console(file=out), scored, args.lang)
-    return 0
-
-
-def _score_teams(args, session, out):
-    """A teams session: its matches in IMPs and VPs and the team standings."""
-    if not session.results:
-        out.write(say(args, "score: %s has no verified results to rank\n",
-                      "score: в %s нет подтверждённых результатов для таблицы\n")
-                  % args.source)
-        return 0
-    scored = score_teams(session)
-    print_team_results(Console(file=out), scored, args.lang)
+    elif session.teams is not None:  # its matches in IMPs and VPs, the team standings
+        print_team_results(Console(file=out), score_teams(session), args.lang)
+    else:
+        print_rankings(Console(file=out), score_session(session), args.lang)
     return 0
 
 
