@@ -591,3 +591,12 @@ def test_event_standings_add_the_sessions_and_a_team_removed_in_one_keeps_no_pla
         Decimal("18.09")  # its round-2 match with 2 is annulled (2 played 1 of 3)
     assert by_team["4"].vp == Decimal("1.91") + Decimal("18.09") and by_team["4"].place == 1
     assert (standings[-1].team, standings[-1].label) == ("2", "—")
+
+
+@pytest.mark.parametrize("movement", [["--movement", "teams", "--teams", 4],
+                                      ["--tables", 3]])
+def test_score_of_a_session_with_no_result_yet_says_so(tmp_path, host, movement):
+    path = tmp_path / "empty.db"
+    assert host("event", "create", path, "--name", "E", *movement)[0] == 0
+    status, out, err = host("--lang", "en", "score", path)
+    assert status == 0 and "has no verified results to rank" in out, err
