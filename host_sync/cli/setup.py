@@ -13,10 +13,11 @@ from pathlib import Path
 
 from host_sync import movements
 from host_sync.cli.lang import EVENT_DB, lang_option, say, tr
-from host_sync.event import corrections, setup, show
+from host_sync.event import corrections, setup, show, swiss_draw
 from host_sync.event.db import open_db
 from host_sync.interchange.deals import import_deals, read_deals
 from host_sync.interchange.names_csv import import_names, read_names
+from host_sync.movements.teams import team_of
 from host_sync.scoring import team_session
 from host_sync.text import ranges
 
@@ -178,6 +179,16 @@ def _movement_options(parser):
         "teams: the rounds of the round robin this session plays (a round robin over several "
         "sessions: 1-5, then 6-9; default all)", "команды: туры кругового турнира, которые "
         "играет эта сессия (круговой на несколько сессий: 1-5, затем 6-9; по умолчанию все)"))
+    g.add_argument("--swiss", action="store_true", help=tr(
+        "teams: one round of a Swiss (rule book 1.5.6), a session a round: the first drawn at "
+        "random among --teams N, each next one from the event's standings (its sections are "
+        "those of the session before)", "команды: один тур по швейцарской системе (регламент "
+        "1.5.6), сессия на тур: первый — случайно среди --teams N, каждый следующий — по "
+        "положению команд в турнире (секции те же, что в предыдущей сессии)"))
+    g.add_argument("--seed", type=int, metavar="N", help=tr(
+        "--swiss: the draw's seed (default a new one, printed and kept): the same seed over "
+        "the same standings draws the same round", "--swiss: зерно жеребьёвки (по умолчанию "
+        "новое, печатается и сохраняется): то же зерно при том же положении даёт тот же тур"))
     g.add_argument("--boards-per-round", type=int, metavar="N", help=tr(
         "boards per round (default %d)" % DEFAULT_BOARDS_PER_ROUND,
         "сдач в раунде (по умолчанию %d)" % DEFAULT_BOARDS_PER_ROUND))
@@ -210,14 +221,12 @@ def section_movements(args):
         raise setup.SetupError("--rounds and --arrow-switch are for a Mitchell",
                                ru="--rounds и --arrow-switch только для Митчелла")
     if kind == "teams":
-        if args.teams is None or args.tables:
-            raise setup.SetupError("a teams movement takes --teams N (two tables a match), "
-                                   "not --tables", ru="командному движению нужно --teams N "
-                                   "(два стола на матч), а не --tables")
-        return {x: _teams(args) for x in letters}
-    if args.teams is not None or args.matches is not None:
-        raise setup.SetupError("--teams and --matches are for --movement teams",
-                               ru="--teams и --matches только для --movement teams")
+        return _teams_sections(args, letters)
+    if args.teams is not None or args.matches is not None or args.swiss or \
+            args.seed is not None:
+        raise setup.SetupError("--teams, --matches, --swiss and --seed are for --movement "
+                               "teams", ru="--teams, --matches, --swiss и --seed только для "
+                               "--movement teams")
     tables = _tables(args.tables, len(letters))
     build = _mitchell if kind == "mitchell" else _howell
     return {x: build(args, n) for x, n in zip(letters, tables)}
@@ -270,13 +279,33 @@ def _howell(args, tables):
     return movements.howell(tables, _boards_per_set(args, 2 * tables - 1))
 
 
-def _teams(args):
+def _teams_sections(args, letters):
+    """The sections of a teams session; None for a Swiss round after the first, which is
+    drawn from the event's database (run_session_add)."""
+    if args.tables:
+        raise setup.SetupError("a teams movement takes --teams N (two tables a match), not "
+                               "--tables", ru="командному движению нужно --teams N (два стола "
+                               "на матч), а не --tables")
+    if args.swiss:
+        if args.matches is not None:
+            raise setup.SetupError("--matches is for a round robin, not --swiss",
+                                   ru="--matches — для кругового турнира, не для --swiss")
+        if args.teams is None:
+            return None
+        return swiss_draw.first_round(args.teams, _boards_per_set(args, 1),
+                                      swiss_draw.check_seed(args.seed), letters)
+    if args.teams is None:
+        raise setup.SetupError("a teams movement takes --teams N (two tables a match)",
+                               ru="командному движению нужно --teams N (два стола на матч)")
+    if args.seed is not None:
+        raise setup.SetupError("--seed is for --swiss", ru="--seed только для --swiss")
     schedule = movements.round_robin(args.teams)
     if args.matches is not None:
         first, last = _round_span(args.matches, len(schedule.rounds))
         schedule = movements.Schedule(schedule.participants, schedule.rounds[first - 1:last],
                                       schedule.kind)
-    return movements.teams_movement(schedule, _boards_per_set(args, len(schedule.rounds)))
+    movement = movements.teams_movement(schedule, _boards_per_set(args, len(schedule.rounds)))
+    return {x: movement for x in letters}
 
 
 def _round_span(text, rounds):
@@ -297,13 +326,32 @@ def _describe(args, number, sections):
         lines.append(say(args, "session %d section %s: %s, %d tables, %d rounds, boards %s\n",
                          "сессия %d, секция %s: %s, столов %d, раундов %d, сдачи %s\n") % (
             number, letter, mv.kind, mv.tables, mv.round_count, ranges(boards)))
+        if mv.options.get("schedule") == "swiss":
+            lines.append(_draw_text(args, mv))
     return "".join(lines)
+
+
+def _draw_text(args, mv):
+    """A Swiss round's draw as the director reads it out: the matches, top table first, the
+    bye, and the seed that draws it again."""
+    first_tables = [s for s in mv.rounds[0] if s.table % 2]
+    matches = ", ".join(say(args, "%d v %d (tables %d-%d)", "%d — %d (столы %d-%d)") % (
+        team_of(s.ns), team_of(s.ew), s.table, s.table + 1) for s in first_tables)
+    seated = {team_of(p) for s in mv.rounds[0] for p in (s.ns, s.ew)}
+    byes = sorted({team_of(p) for p in mv.pairs} - seated)
+    bye = say(args, "; bye: %s", "; свободна: %s") % ", ".join(map(str, byes)) if byes else ""
+    return say(args, "  Swiss draw (seed %d): %s%s\n", "  жеребьёвка (зерно %d): %s%s\n") % (
+        mv.options["seed"], matches, bye)
 
 
 # -- handlers -------------------------------------------------------------------------------
 
 def run_event_create(args, out, err):
     sections = section_movements(args)  # everything is checked before the file is touched
+    if sections is None:
+        raise setup.SetupError("the first round of a Swiss is drawn at random among --teams N",
+                               ru="первый тур швейцарской системы разыгрывается случайно "
+                               "среди --teams N")
     if args.pin:
         setup.check_pin(args.pin)
     if args.bye_vp is not None:
@@ -367,6 +415,9 @@ def run_session_add(args, out, err):
     sections = section_movements(args)
     with open_db(args.db) as db:
         eid = setup.the_event(db)[0]
+        if args.swiss:  # drawn on the standings so far, or the first round at random
+            sections = swiss_draw.draw(db, sections, _boards_per_set(args, 1),
+                                       swiss_draw.check_seed(args.seed))
         number = args.number
         if number is None:
             number = (db.value("SELECT MAX(number) FROM sessions WHERE event_id = ?",

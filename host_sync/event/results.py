@@ -120,6 +120,11 @@ def pair_labeller(movements):
     return label
 
 
+def team_label(letter, team, several):
+    """A team's label: its number, behind its section's letter when there are `several`."""
+    return "%s%d" % (letter, team) if several else str(team)
+
+
 def _team_plan(movements, label, conditions, rulings):
     """The TeamPlan of a session whose every section plays a teams movement: each pair's
     team as the movement numbers them (pairs 2t-1 and 2t are team t), and each round's
@@ -128,12 +133,9 @@ def _team_plan(movements, label, conditions, rulings):
     and the director's team rulings (migrations 013, 014) go with it."""
     teams, rounds, groups, boards = {}, {}, {}, {}
     several = len(movements) > 1
-
-    def team_label(letter, team):
-        return "%s%d" % (letter, team) if several else str(team)
     for letter, mv in movements.items():
         def team(pair):
-            return team_label(letter, team_of(pair))
+            return team_label(letter, team_of(pair), several)
         for pair in mv.pairs:
             teams[label(letter, pair)] = team(pair)
             groups[team(pair)] = letter if several else ""
@@ -144,8 +146,9 @@ def _team_plan(movements, label, conditions, rulings):
                 if (home, away) not in met and (away, home) not in met:
                     met.append((home, away))
                     boards[rnd, home] = tuple(mv.board_numbers(s.board_set))
-    removed = {team_label(r.letter, r.team): r.reason for r in rulings if r.round is None}
-    forfeits = {(r.round, team_label(r.letter, r.team)): r.reason for r in rulings
+    removed = {team_label(r.letter, r.team, several): r.reason for r in rulings
+               if r.round is None}
+    forfeits = {(r.round, team_label(r.letter, r.team, several)): r.reason for r in rulings
                 if r.round is not None}
     return TeamPlan(teams, {rnd: tuple(m) for rnd, m in rounds.items()}, groups, boards,
                     removed=removed, forfeits=forfeits, **conditions)

@@ -22,7 +22,8 @@ _TEXT = {
            "conditions": "Teams: a bye %s VP; equal VPs: %s",
            "tie_breaks": {"shared": "share the place", "quotient": "the IMP quotient"},
            "removed": "  team %d of section %s removed (5.7.3): %s",
-           "forfeit": "  team %d of section %s: a technical defeat in round %d: %s"},
+           "forfeit": "  team %d of section %s: a technical defeat in round %d: %s",
+           "swiss": "  a Swiss round (1.5.6), drawn with seed %s"},
     "ru": {"event": "Турнир: %s (%s)", "session": "Сессия %d", "current": " (текущая)",
            "section": "Секция %s: %s, столов %d, туров %d, сдач в туре %d",
            "pairs": "Пары:", "unnamed": "(без имён)", "boards": "Сдачи: %s",
@@ -37,7 +38,8 @@ _TEXT = {
            "conditions": "Команды: свободный тур %s ВП; при равенстве ВП: %s",
            "tie_breaks": {"shared": "место делится", "quotient": "коэффициент ИМПов"},
            "removed": "  команда %d секции %s удалена (5.7.3): %s",
-           "forfeit": "  команде %d секции %s техническое поражение в туре %d: %s"},
+           "forfeit": "  команде %d секции %s техническое поражение в туре %d: %s",
+           "swiss": "  тур по швейцарской системе (1.5.6), жеребьёвка с зерном %s"},
 }
 LANGUAGES = tuple(_TEXT)
 
@@ -81,6 +83,8 @@ def _session(db, s, t, lang):
     for letter, mv in setup.section_movements(db, s["id"]).items():
         lines.append(t["section"] % (letter, t["kinds"].get(mv.kind, mv.kind), mv.tables,
                                      mv.round_count, mv.boards_per_set))
+        if mv.options.get("schedule") == "swiss":
+            lines.append(t["swiss"] % mv.options["seed"])
         for rnd in range(1, mv.round_count + 1):
             lines += ["  " + line for line in mv.describe(rnd, lang).splitlines()]
         lines.append("  " + t["pairs"])

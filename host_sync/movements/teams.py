@@ -20,8 +20,9 @@ def team_of(pair):
     return (pair + 1) // 2
 
 
-def teams_movement(schedule, boards_per_round):
-    """The table movement of a Schedule of team matches (round robin, Swiss, or one match)."""
+def teams_movement(schedule, boards_per_round, options=None):
+    """The table movement of a Schedule of team matches (round robin, Swiss, or one match);
+    `options` are kept with it (a Swiss draw's seed)."""
     teams = list(schedule.participants)
     if any(isinstance(t, bool) or not isinstance(t, int) or t < 1 for t in teams):
         raise MovementError("teams must be numbered 1, 2, ... for a teams movement",
@@ -41,7 +42,7 @@ def teams_movement(schedule, boards_per_round):
     pairs = [p for t in teams for p in pairs_of(t)]
     labels = {p: "%d%s" % (team_of(p), "AB"[(p + 1) % 2]) for p in pairs}
     return Movement("teams", plan, boards_per_round, len(plan), pairs, labels,
-                    {"schedule": schedule.kind}, copies)
+                    dict(options or {}, schedule=schedule.kind), copies)
 
 
 def match(boards_per_segment, segments):
