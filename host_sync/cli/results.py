@@ -11,12 +11,18 @@ from host_sync.event.db import open_db
 from host_sync.event.results import team_sessions
 from host_sync.interchange.files import is_database, load, output_format, save
 from host_sync.reports.analysis import MAX_SOLVED, board_analyses, unsolved
-from host_sync.reports.console import print_event_standings, print_rankings, print_team_results
+from host_sync.reports.console import (
+    print_event_standings,
+    print_knockout,
+    print_rankings,
+    print_team_results,
+)
 from host_sync.reports.director import session_director_list
 from host_sync.reports.i18n import LANGUAGES
 from host_sync.reports.publish import publish_sites
 from host_sync.reports.render import render_site
 from host_sync.scoring.board import METHODS
+from host_sync.scoring.knockout import knockout_matches
 from host_sync.scoring.session import score_session
 from host_sync.scoring.team_session import event_standings, score_teams
 from host_sync.text import ranges
@@ -30,6 +36,8 @@ def run_score(args, out, err):
         out.write(say(args, "score: %s has no verified results to rank\n",
                       "score: в %s нет подтверждённых результатов для таблицы\n")
                   % args.source)
+    elif session.teams is not None and session.teams.knockout:  # total IMPs, who goes through
+        print_knockout(Console(file=out), knockout_matches(score_teams(session)), args.lang)
     elif session.teams is not None:  # its matches in IMPs and VPs, the team standings
         print_team_results(Console(file=out), score_teams(session), args.lang)
     else:
@@ -49,8 +57,9 @@ def _score_event(args, out):
                       ru="в %s нет командной сессии" % args.source)
     scores = {number: score_teams(s) for number, s in sessions.items()}
     last = sessions[max(sessions)]
-    print_event_standings(Console(file=out), event_standings(scores, last.teams.tie_break),
-                          sorted(scores), last, args.lang)
+    standings = event_standings(scores, last.teams.tie_break)
+    counted = sorted({n for s in standings for n in s.sessions})  # a knockout's are not
+    print_event_standings(Console(file=out), standings, counted, last, args.lang)
     return 0
 
 

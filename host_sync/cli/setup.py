@@ -13,7 +13,7 @@ from pathlib import Path
 
 from host_sync import movements
 from host_sync.cli.lang import EVENT_DB, lang_option, say, tr
-from host_sync.event import corrections, setup, show, swiss_draw
+from host_sync.event import corrections, knockout_draw, setup, show, swiss_draw
 from host_sync.event.db import open_db
 from host_sync.interchange.deals import import_deals, read_deals
 from host_sync.interchange.names_csv import import_names, read_names
@@ -69,6 +69,10 @@ def add_commands(sub):
         "текущая сессия остаётся текущей (терминалы получат эту, когда её сделают текущей "
         "командой `session current`)"))
     _movement_options(add)
+    add.add_argument("--winner", type=int, action="append", default=[], metavar="TEAM", help=tr(
+        "--knockout: the team that went through a tied match, as the Regulations decided "
+        "(repeat for several)", "--knockout: команда, прошедшая дальше после ничьей, как "
+        "решено по Положению (можно несколько раз)"))
     actor_option(add)
     add.set_defaults(run=run_session_add)
     _session_command(ses_sub, "current", tr(
@@ -185,6 +189,17 @@ def _movement_options(parser):
         "those of the session before)", "команды: один тур по швейцарской системе (регламент "
         "1.5.6), сессия на тур: первый — случайно среди --teams N, каждый следующий — по "
         "положению команд в турнире (секции те же, что в предыдущей сессии)"))
+    g.add_argument("--knockout", action="store_true", help=tr(
+        "teams: one round of a knockout (rule book 1.5.4), a session a round, each match won on "
+        "total IMPs over --segments: the first seeds --teams N (1 meets N) or, after a "
+        "qualifying stage, its best N; each next round the winners of the last",
+        "команды: один тур олимпийской системы (регламент 1.5.4), сессия на тур, матч "
+        "решается суммой ИМПов за --segments: первый тур рассеивает --teams N (1 играет с N) "
+        "или, после отборочного этапа, его N лучших; каждый следующий — победители "
+        "предыдущего"))
+    g.add_argument("--segments", type=int, metavar="S", help=tr(
+        "--knockout: the segments of each match (default 1), each its own boards",
+        "--knockout: сегментов в матче (по умолчанию 1), у каждого свои сдачи"))
     g.add_argument("--seed", type=int, metavar="N", help=tr(
         "--swiss: the draw's seed (default a new one, printed and kept): the same seed over "
         "the same standings draws the same round", "--swiss: зерно жеребьёвки (по умолчанию "
@@ -222,11 +237,11 @@ def section_movements(args):
                                ru="--rounds и --arrow-switch только для Митчелла")
     if kind == "teams":
         return _teams_sections(args, letters)
-    if args.teams is not None or args.matches is not None or args.swiss or \
-            args.seed is not None:
-        raise setup.SetupError("--teams, --matches, --swiss and --seed are for --movement "
-                               "teams", ru="--teams, --matches, --swiss и --seed только для "
-                               "--movement teams")
+    if args.teams is not None or args.matches is not None or args.swiss or args.knockout \
+            or args.seed is not None or args.segments is not None:
+        raise setup.SetupError("--teams, --matches, --swiss, --knockout, --segments and --seed "
+                               "are for --movement teams", ru="--teams, --matches, --swiss, "
+                               "--knockout, --segments и --seed только для --movement teams")
     tables = _tables(args.tables, len(letters))
     build = _mitchell if kind == "mitchell" else _howell
     return {x: build(args, n) for x, n in zip(letters, tables)}
@@ -286,6 +301,22 @@ def _teams_sections(args, letters):
         raise setup.SetupError("a teams movement takes --teams N (two tables a match), not "
                                "--tables", ru="командному движению нужно --teams N (два стола "
                                "на матч), а не --tables")
+    if args.segments is not None and not args.knockout:
+        raise setup.SetupError("--segments is for --knockout", ru="--segments только для "
+                               "--knockout")
+    if args.knockout:
+        if args.swiss or args.matches is not None or args.seed is not None:
+            raise setup.SetupError("--knockout takes no --swiss, --matches nor --seed",
+                                   ru="--knockout без --swiss, --matches и --seed")
+        if len(letters) > 1:
+            raise knockout_draw.KnockoutError("a knockout is one bracket: one section",
+                                              ru="олимпийская система — одна сетка: одна "
+                                              "секция")
+        if args.teams is None:
+            return None
+        segments = 1 if args.segments is None else args.segments
+        return {letters[0]: knockout_draw.first_round(
+            list(range(1, args.teams + 1)), segments, _boards_per_set(args, segments))}
     if args.swiss:
         if args.matches is not None:
             raise setup.SetupError("--matches is for a round robin, not --swiss",
@@ -326,18 +357,25 @@ def _describe(args, number, sections):
         lines.append(say(args, "session %d section %s: %s, %d tables, %d rounds, boards %s\n",
                          "сессия %d, секция %s: %s, столов %d, раундов %d, сдачи %s\n") % (
             number, letter, mv.kind, mv.tables, mv.round_count, ranges(boards)))
-        if mv.options.get("schedule") == "swiss":
+        if mv.options.get("schedule") in ("swiss", "knockout"):
             lines.append(_draw_text(args, mv))
     return "".join(lines)
 
 
 def _draw_text(args, mv):
-    """A Swiss round's draw as the director reads it out: the matches, top table first, the
-    bye, and the seed that draws it again."""
+    """A Swiss or knockout round's draw as the director reads it out: the matches, top table
+    first, the teams with a bye, and a Swiss's seed that draws it again."""
     first_tables = [s for s in mv.rounds[0] if s.table % 2]
     matches = ", ".join(say(args, "%d v %d (tables %d-%d)", "%d — %d (столы %d-%d)") % (
         team_of(s.ns), team_of(s.ew), s.table, s.table + 1) for s in first_tables)
     seated = {team_of(p) for s in mv.rounds[0] for p in (s.ns, s.ew)}
+    if mv.options["schedule"] == "knockout":
+        through = [t for t in mv.options["bracket"] if t and t not in seated]
+        rest = say(args, "; through without a match: %s", "; проходят без матча: %s") % (
+            ", ".join(map(str, through))) if through else ""
+        return say(args, "  knockout round (%d teams): %s%s\n",
+                   "  тур олимпийской системы (%d команд): %s%s\n") % (
+            len([t for t in mv.options["bracket"] if t]), matches, rest)
     byes = sorted({team_of(p) for p in mv.pairs} - seated)
     bye = say(args, "; bye: %s", "; свободна: %s") % ", ".join(map(str, byes)) if byes else ""
     return say(args, "  Swiss draw (seed %d): %s%s\n", "  жеребьёвка (зерно %d): %s%s\n") % (
@@ -349,9 +387,9 @@ def _draw_text(args, mv):
 def run_event_create(args, out, err):
     sections = section_movements(args)  # everything is checked before the file is touched
     if sections is None:
-        raise setup.SetupError("the first round of a Swiss is drawn at random among --teams N",
-                               ru="первый тур швейцарской системы разыгрывается случайно "
-                               "среди --teams N")
+        raise setup.SetupError("the first round of a Swiss or a knockout takes --teams N",
+                               ru="первому туру швейцарской или олимпийской системы нужно "
+                               "--teams N")
     if args.pin:
         setup.check_pin(args.pin)
     if args.bye_vp is not None:
@@ -418,6 +456,13 @@ def run_session_add(args, out, err):
         if args.swiss:  # drawn on the standings so far, or the first round at random
             sections = swiss_draw.draw(db, sections, _boards_per_set(args, 1),
                                        swiss_draw.check_seed(args.seed))
+        elif args.knockout:  # seeded, from a qualifying stage, or the last round's winners
+            segments = 1 if args.segments is None else args.segments
+            sections = knockout_draw.draw(db, args.teams, segments,
+                                          _boards_per_set(args, segments), args.winner)
+        elif args.winner:
+            raise setup.SetupError("--winner is for --knockout", ru="--winner только для "
+                                   "--knockout")
         number = args.number
         if number is None:
             number = (db.value("SELECT MAX(number) FROM sessions WHERE event_id = ?",

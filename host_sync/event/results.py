@@ -130,7 +130,8 @@ def _team_plan(movements, label, conditions, rulings):
     team as the movement numbers them (pairs 2t-1 and 2t are team t), and each round's
     matches, home first (its pair sits NS at the match's first table), with their boards;
     with several sections each is a group of its own, ranked apart. The event's conditions
-    and the director's team rulings (migrations 013, 014) go with it."""
+    and the director's team rulings (migrations 013, 014) go with it; a knockout round's
+    segments are compared as a knockout's (Law 12C4)."""
     teams, rounds, groups, boards = {}, {}, {}, {}
     several = len(movements) > 1
     for letter, mv in movements.items():
@@ -150,8 +151,9 @@ def _team_plan(movements, label, conditions, rulings):
                if r.round is None}
     forfeits = {(r.round, team_label(r.letter, r.team, several)): r.reason for r in rulings
                 if r.round is not None}
+    knockout = all(mv.options.get("schedule") == "knockout" for mv in movements.values())
     return TeamPlan(teams, {rnd: tuple(m) for rnd, m in rounds.items()}, groups, boards,
-                    removed=removed, forfeits=forfeits, **conditions)
+                    removed=removed, forfeits=forfeits, knockout=knockout, **conditions)
 
 
 def _played(result, row, lead):

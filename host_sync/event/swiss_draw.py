@@ -102,16 +102,9 @@ def _movement(points, matches, boards_per_round, seed):
 def _check_complete(scores):
     """Refuse to draw while a match of the sessions so far has a board not yet compared: the
     standings it would be drawn on are not the round's."""
-    open_ = []
-    for number, score in sorted(scores.items()):
-        scheduled = score.session.teams.boards
-        for m in score.matches:
-            if m.ruling:  # a technical defeat or an annulled match is complete
-                continue
-            compared = {b[0] for b in m.boards}
-            due = set(scheduled.get((m.round, m.home), ()))
-            if m.waiting or m.fouled or m.unscored or not compared or due - compared:
-                open_.append((number, m.round, m.home, m.away))
+    open_ = [(number, m.round, m.home, m.away) for number, score in sorted(scores.items())
+             for m in score.matches
+             if not m.complete(score.plan)]
     if open_:
         en = "; ".join("session %d round %d: %s v %s" % o for o in open_)
         ru = "; ".join("сессия %d, тур %d: %s — %s" % o for o in open_)

@@ -69,6 +69,28 @@ def print_team_results(console, scored, lang="ru"):
                 console.print(escape(t["removed_team"] % (s.team, session.teams.removed[s.team])))
 
 
+def print_knockout(console, matches, lang="ru"):
+    """A knockout round (host_sync.scoring.knockout): each match's IMPs segment by segment,
+    the total, and who goes through (or why nobody yet)."""
+    t = texts(lang)
+    segments = max((len(m.segments) for m in matches), default=0)
+    table = Table(title=t["knockout"], caption=t["method_knockout"])
+    columns = [t["home"], t["away"]] + [t["segment"] % n for n in range(1, segments + 1)] + [
+        t["imps"], t["through"], t["boards"]]
+    for i, column in enumerate(columns):
+        table.add_column(column, justify="right" if 1 < i < segments + 3 else "left")
+    for m in matches:
+        cells = ["%s : %s" % tuple(map(number_text, (s.imps[s.side(m.home)],
+                                                     s.imps[s.side(m.away)])))
+                 if s.boards else "" for s in m.segments]
+        through = m.winner or t["ko_tied" if m.tied() else "ko_both_out" if m.complete
+                                else "ko_under_way"]
+        table.add_row(escape(m.home), escape(m.away), *cells,
+                      "%s : %s" % tuple(map(number_text, m.imps)), escape(through),
+                      escape("; ".join(filter(None, (match_boards(s, t) for s in m.segments)))))
+    console.print(table)
+
+
 def print_event_standings(console, standings, sessions, session, lang="ru"):
     """The team standings over several sessions: each session's VPs and the total, ranked
     (host_sync.scoring.team_session.event_standings); players as `session` names them."""

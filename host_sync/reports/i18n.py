@@ -104,6 +104,16 @@ PAGE_TEXTS = {
                      "Removed from the competition (5.7.3), keeps no place: %s — %s"),
     "method_teams": ("ИМПы матча в ВП (непрерывная шкала WBF)",
                      "match IMPs to VPs (WBF continuous scale)"),
+    # a knockout round (scoring.knockout)
+    "knockout": ("Матчи олимпийской системы", "Knockout matches"),
+    "segment": ("Сегмент %d", "Segment %d"),
+    "through": ("Проходит дальше", "Through"),
+    "ko_tied": ("ничья", "tied"),
+    "ko_under_way": ("идёт", "under way"),
+    "ko_both_out": ("выбывают оба", "both out"),
+    "method_knockout": ("сумма ИМПов за все сегменты (закон 12C4); ничью решает Положение",
+                        "total IMPs over the segments (Law 12C4); a tie as the Regulations "
+                        "decide"),
 }
 for _key, _words in PAGE_TEXTS.items():
     for _lang, _word in zip(("ru", "en"), _words):

@@ -49,6 +49,7 @@ class TeamPlan:
     tie_break: str = "shared"
     removed: dict = field(default_factory=dict)  # team -> the reason (5.7.3)
     forfeits: dict = field(default_factory=dict)  # (round, team) -> the reason
+    knockout: bool = False  # a knockout's segments: Law 12C4, no 12C2(c) (scoring.knockout)
 
     def team_list(self):
         return list(dict.fromkeys(self.teams.values()))
@@ -78,6 +79,16 @@ class Match:
     def begun(self):
         """Played, or given to a team by the director's ruling."""
         return self.played() or self.ruling in ("forfeit", "technical")
+
+    def complete(self, plan):
+        """Every board `plan` schedules for it (and at least one) compared at both tables,
+        none waiting, fouled or unscored; or settled by a ruling. What the next round of a
+        Swiss or a knockout is drawn on."""
+        if self.ruling:
+            return True
+        compared = {b[0] for b in self.boards}
+        return bool(compared) and not (self.waiting or self.fouled or self.unscored) and \
+            set(plan.boards.get((self.round, self.home), ())) <= compared
 
 
 @dataclass
@@ -114,6 +125,7 @@ class TeamScore:
     byes: dict  # round -> teams with a bye in it (rounds begun only)
     bye_vp: Decimal = BYE_VP
     outside: list = field(default_factory=list)  # Results of a board no match of theirs plays
+    plan: TeamPlan | None = None  # what it was scored on
 
     def rounds(self):
         """[(round, its matches)] of the rounds begun (a result at one of its tables)."""
@@ -139,7 +151,7 @@ def score_teams(session, plan=None):
     tie_break, bye_vp = check_tie_break(plan.tie_break), check_bye_vp(plan.bye_vp)
     tables, outside = _tables(session, plan)
     matches = [_match(session, rnd, home, away, tables.get((rnd, frozenset((home, away))), {}),
-                      plan.boards.get((rnd, home)))
+                      plan.boards.get((rnd, home)), plan.knockout)
                for rnd in sorted(plan.rounds) for home, away in plan.rounds[rnd]]
     for m in matches:
         _forfeit(m, plan, bye_vp)
@@ -171,7 +183,7 @@ def score_teams(session, plan=None):
         if out:
             byes[rnd] = out
     return TeamScore(session, matches, _ranked(list(standings.values()), tie_break), byes,
-                     bye_vp, outside)
+                     bye_vp, outside, plan)
 
 
 def _begun(plan, matches):
@@ -182,9 +194,12 @@ def _begun(plan, matches):
 def event_standings(scores, tie_break="shared"):
     """The teams ranked over several sessions' TeamScores ({session number: TeamScore}, a
     round robin played across days): each team's VPs, matches, byes and IMPs summed by its
-    label, its VPs of each session kept; a team removed in any session keeps no place."""
+    label, its VPs of each session kept; a team removed in any session keeps no place. A
+    knockout round's session ranks nobody on VPs (host_sync.scoring.knockout): left out."""
     totals = {}
     for number in sorted(scores):
+        if scores[number].plan.knockout:
+            continue
         for s in scores[number].standings:
             t = totals.setdefault(s.team, TeamStanding(s.team, s.group))
             t.vp += s.vp
@@ -274,7 +289,7 @@ def _tables(session, plan):
     return out, outside
 
 
-def _match(session, rnd, home, away, boards, scheduled):
+def _match(session, rnd, home, away, boards, scheduled, knockout):
     """The Match of `home` and `away` in round `rnd` from its results by board, its VPs on
     the scale of its `scheduled` boards (a match under way shows its margin so far as it
     would stand at the end). A board whose score has no IMP value (a percentage) is listed
@@ -293,7 +308,7 @@ def _match(session, rnd, home, away, boards, scheduled):
         open_ns, open_ew = _scores(tables[home], vul)
         closed_ns, closed_ew = _scores(tables[away], vul)
         try:
-            result = board_result(open_ns, closed_ns, open_ew, closed_ew)
+            result = board_result(open_ns, closed_ns, open_ew, closed_ew, knockout)
         except Refused as e:  # a percentage from a terminal: the director's to replace
             unscored.append((number, e))
             continue
@@ -302,8 +317,8 @@ def _match(session, rnd, home, away, boards, scheduled):
     m = Match(rnd, home, away, imps, waiting, fouled, unscored)
     if not results:
         return m
-    net_home, net_away, vp_home, vp_away = match_of(results,
-                                                     len(scheduled) if scheduled else None)
+    net_home, net_away, vp_home, vp_away = match_of(
+        results, len(scheduled) if scheduled else None, knockout)
     m.imps, m.vp = (net_home, net_away), (vp_home, vp_away)
     return m
 

@@ -1,0 +1,53 @@
+"""A knockout round of teams (rule book 1.5.4): each match is played over the session's
+segments (the movement's rounds, each with its own boards) and won on the total of IMPs;
+the loser is out. No VPs: a segment's Match (host_sync.scoring.team_session) is compared
+under Law 12C4 and only its net IMPs count.
+
+A match is decided when every segment is complete (each scheduled board compared at both
+tables); a technical defeat or a removal (5.7.3) in any segment decides it for the other
+team. Equal totals decide nothing: the Regulations' extra boards do, and the director names
+the team that went through (`session add --knockout --winner`).
+"""
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class KnockoutMatch:
+    home: str
+    away: str
+    segments: list = field(default_factory=list)  # team_session.Match, segment by segment
+    imps: tuple = (0, 0)  # total IMPs (home, away) of the segments compared so far
+    complete: bool = False  # every segment's boards compared, or a ruling decided it
+    winner: str | None = None  # None: under way, tied, or both teams out by a ruling
+    ruling: str = ""  # a segment's ruling that decided it ("forfeit", "technical"...)
+
+    def tied(self):
+        return self.complete and self.winner is None and not self.ruling
+
+    def loser(self):
+        return None if self.winner is None else (
+            self.away if self.winner == self.home else self.home)
+
+
+def knockout_matches(score):
+    """The KnockoutMatches of a knockout session's TeamScore, in table order."""
+    out = {}
+    for m in score.matches:
+        key = frozenset((m.home, m.away))
+        ko = out.setdefault(key, KnockoutMatch(m.home, m.away))
+        ko.segments.append(m)
+    for ko in out.values():
+        for m in ko.segments:
+            if m.ruling and m.against and not ko.ruling:
+                ko.ruling = m.ruling
+                through = [t for t in (ko.home, ko.away) if t not in m.against]
+                ko.winner = through[0] if through else None
+        home = sum(m.imps[m.side(ko.home)] for m in ko.segments if not m.ruling)
+        away = sum(m.imps[m.side(ko.away)] for m in ko.segments if not m.ruling)
+        ko.imps = (home, away)
+        ko.complete = bool(ko.ruling) or all(m.complete(score.plan)
+                                             for m in ko.segments)
+        if ko.complete and not ko.ruling and home != away:
+            ko.winner = ko.home if home > away else ko.away
+    return list(out.values())

@@ -1,0 +1,187 @@
+"""A knockout of teams (rule book 1.5.4), one session a round: each match won on total IMPs
+over its segments (Law 12C4), the first round seeded or taken from a qualifying stage, each
+next one the winners of the last, a tie settled by the director's --winner; from the
+library and from the command line."""
+
+import json
+import sqlite3
+
+import pytest
+
+from host_sync.event.knockout_draw import first_round, seeding
+from host_sync.movements.teams import team_of
+from host_sync.scoring.knockout import knockout_matches
+from host_sync.scoring.session import Result, Session
+from host_sync.scoring.team_session import TeamPlan, score_teams
+
+# one match of teams 1 and 2 over two segments of one board each (boards 1 and 2)
+PLAN = TeamPlan(teams={"1": "1", "2": "1", "3": "2", "4": "2"},
+                rounds={1: (("1", "2"),), 2: (("1", "2"),)},
+                boards={(1, "1"): (1,), (2, "1"): (2,)}, knockout=True)
+
+
+def line(board, ns, ew, points):
+    return Result(board=board, ns=ns, ew=ew, assigned=points, round=board)
+
+
+def ko(*results, plan=PLAN):
+    return knockout_matches(score_teams(Session(results=list(results), teams=plan)))
+
+
+def test_a_knockout_match_is_won_on_the_total_of_its_segments():
+    # segment 1: team 1 +420 / -50 = 470: 10 IMPs; segment 2: team 2 gains 620 + 100: 12
+    (m,) = ko(line(1, "1", "4", 420), line(1, "3", "2", -50),
+              line(2, "1", "4", -100), line(2, "3", "2", 620))
+    assert [s.imps for s in m.segments] == [(10, -10), (-12, 12)]
+    assert (m.imps, m.complete, m.winner, m.loser(), m.tied()) == ((-2, 2), True, "2", "1",
+                                                                   False)
+
+
+def test_a_match_under_way_or_tied_has_no_winner():
+    (under_way,) = ko(line(1, "1", "4", 420), line(1, "3", "2", -50))
+    assert (under_way.imps, under_way.complete, under_way.winner) == ((10, -10), False, None)
+    (tied,) = ko(line(1, "1", "4", 420), line(1, "3", "2", 420),  # the same at both tables
+                 line(2, "1", "4", 100), line(2, "3", "2", 100))
+    assert tied.complete and tied.winner is None and tied.tied()
+
+
+def test_a_technical_defeat_in_a_segment_decides_the_match():
+    plan = TeamPlan(**{**PLAN.__dict__, "forfeits": {(2, "1"): "неявка"}})
+    (m,) = ko(line(1, "1", "4", 420), line(1, "3", "2", 50), plan=plan)
+    assert (m.complete, m.winner, m.ruling) == (True, "2", "forfeit")
+    both = TeamPlan(**{**PLAN.__dict__, "forfeits": {(1, "1"): "-", (1, "2"): "-"}})
+    (m,) = ko(plan=both)
+    assert (m.complete, m.winner, m.tied()) == (True, None, False)  # both out
+
+
+def test_unbalanced_split_scores_are_averaged_in_a_knockout():
+    # Law 12C4: team 1 gains 10 IMPs on its own scores, team 2 loses only 6 on its own
+    open_room = Result(board=1, ns="1", ew="4", assigned=420, assigned_ew=-420, round=1)
+    closed = Result(board=1, ns="3", ew="2", assigned=50, assigned_ew=150, round=1)
+    (m,) = ko(open_room, closed)
+    assert m.imps[0] == -m.imps[1]
+
+
+def test_seeds_meet_as_a_bracket_says_and_the_top_seeds_have_the_byes():
+    assert seeding(8) == [1, 8, 4, 5, 2, 7, 3, 6]
+    mv = first_round([1, 2, 3, 4, 5, 6], 2, 4)
+    assert mv.options["bracket"] == [1, None, 4, 5, 2, None, 3, 6]
+    assert [(team_of(s.ns), team_of(s.ew)) for s in mv.rounds[0] if s.table % 2] == [
+        (4, 5), (3, 6)]
+    assert mv.round_count == 2 and mv.boards_per_set == 4  # two segments of 4 boards
+
+
+# ---- from the command line ----
+
+def movement(path, session):
+    with sqlite3.connect(path) as db:
+        row = db.execute("SELECT sc.movement FROM sections sc JOIN sessions s ON "
+                         "s.id = sc.session_id WHERE s.number = ?", (session,)).fetchone()
+    return json.loads(row[0])
+
+
+def enter(host, path, board, table, session, *result):
+    status, _, err = host("result", "correct", path, "--board", board, "--table", table,
+                          "--session", session, *result)
+    assert status == 0, err
+
+
+def add_round(host, *more):
+    return host("--lang", "en", "session", "add", *more, "--movement", "teams", "--knockout",
+                "--boards-per-round", 1)
+
+
+def test_a_knockout_from_the_seeds_to_its_winner(tmp_path, host):
+    path = tmp_path / "ko.db"
+    status, out, err = host("--lang", "en", "event", "create", path, "--name", "Кубок",
+                            "--movement", "teams", "--teams", 4, "--knockout", "--segments", 2,
+                            "--boards-per-round", 1)
+    assert status == 0, err
+    assert "knockout round (4 teams): 1 v 4 (tables 1-2), 2 v 3 (tables 3-4)" in out
+    status, _, err = add_round(host, path, "--segments", 2)
+    assert status == 2 and "1 v 4 (not complete)" in err and "2 v 3 (not complete)" in err
+    for board in (1, 2):  # team 1 wins both segments; 2 and 3 are flat
+        enter(host, path, board, 1, 1, "4S", "N", 10)
+        enter(host, path, board, 2, 1, "4S", "N", 9)
+        for table in (3, 4):
+            enter(host, path, board, table, 1, "3NT", "N", 9)
+    status, out, err = host("--lang", "en", "score", path, "--session", 1)
+    assert status == 0 and "Knockout matches" in out, err
+    rows = {r[1].strip(): [c.strip() for c in r[1:]] for r in
+            (ln.split("│") for ln in out.splitlines()) if len(r) > 5}
+    # board 2 is NS vulnerable: +620 and -100, 12 IMPs
+    assert rows["1"][:6] == ["1", "4", "10 : -10", "12 : -12", "22 : -22", "1"]
+    assert rows["2"][4:6] == ["0 : 0", "tied"]
+    status, _, err = add_round(host, path)
+    assert status == 2 and "2 v 3 (tied)" in err and "--winner" in err
+    status, _, err = add_round(host, path, "--winner", 1)
+    assert status == 2 and "--winner 1: not a team of a tied match" in err
+    status, out, err = add_round(host, path, "--winner", 3)
+    assert status == 0, err
+    final = movement(path, 2)
+    assert final["options"] == {"bracket": [1, 3], "decided": [3], "schedule": "knockout"}
+    assert "knockout round (2 teams): 1 v 3 (tables 1-2)" in out
+    enter(host, path, 1, 1, 2, "4S", "N", 9)  # team 3 wins the final by 10 IMPs
+    enter(host, path, 1, 2, 2, "4S", "N", 10)
+    status, _, err = add_round(host, path)
+    assert status == 2 and "the knockout is over: team 3 won it" in err
+
+
+def test_a_knockout_after_a_qualifying_round_robin_takes_its_best_teams(tmp_path, host):
+    path = tmp_path / "mixed.db"
+    assert host("event", "create", path, "--name", "Кубок", "--movement", "teams", "--teams", 4,
+                "--boards-per-round", 1, "--matches", "1")[0] == 0
+    # round 1 of the round robin: 1 v 4 and 2 v 3; 1 wins by 10 IMPs, 2 by 1 (on 1 board)
+    enter(host, path, 1, 1, 1, "4S", "N", 10)
+    enter(host, path, 1, 2, 1, "4S", "N", 9)
+    enter(host, path, 1, 3, 1, "1NT", "N", 8)
+    enter(host, path, 1, 4, 1, "1NT", "N", 7)
+    status, _, err = add_round(host, path)
+    assert status == 2 and "takes --teams N" in err
+    status, _, err = add_round(host, path, "--teams", 5)
+    assert status == 2 and "between 2 and the 4 teams placed" in err
+    status, out, err = add_round(host, path, "--teams", 2)
+    assert status == 0, err
+    assert movement(path, 2)["options"]["bracket"] == [1, 2]  # places 1 and 2 in the final
+    status, out, err = host("--lang", "en", "score", path, "--event")
+    assert status == 0 and "VP s2" not in out and "VP s1" in out  # no VPs in a knockout
+
+
+def test_a_qualifying_line_through_a_shared_place_is_refused(tmp_path, host):
+    path = tmp_path / "tie.db"
+    assert host("event", "create", path, "--name", "E", "--movement", "teams", "--teams", 4,
+                "--boards-per-round", 1, "--matches", "1")[0] == 0
+    for table in (1, 2, 3, 4):  # both matches flat: all four share place 1
+        enter(host, path, 1, table, 1, "3NT", "N", 9)
+    status, _, err = add_round(host, path, "--teams", 2)
+    assert status == 2 and "shared across the qualifying line" in err
+
+
+@pytest.mark.parametrize("options, why", [
+    (["--teams", 4, "--knockout", "--sections", "A,B"], "one bracket"),
+    (["--teams", 4, "--segments", 2], "--segments is for --knockout"),
+    (["--teams", 4, "--knockout", "--swiss"], "no --swiss"),
+    (["--teams", 4, "--knockout", "--segments", 0], "1 to 16 segments"),
+    (["--teams", 1, "--knockout"], "at least 2 teams"),
+    (["--knockout"], "takes --teams N"),
+])
+def test_a_knockout_that_cannot_be_drawn_creates_no_file(tmp_path, host, options, why):
+    path = tmp_path / "e.db"
+    status, _, err = host("--lang", "en", "event", "create", path, "--name", "E",
+                          "--movement", "teams", *options)
+    assert status == 2 and why in err and not path.exists(), err
+
+
+def test_a_hand_edited_bracket_is_refused_not_followed(tmp_path, host):
+    path = tmp_path / "ko.db"
+    assert host("event", "create", path, "--name", "E", "--movement", "teams", "--teams", 2,
+                "--knockout", "--boards-per-round", 1)[0] == 0
+    with sqlite3.connect(path) as db:
+        mv = movement(path, 1)
+        mv["options"]["bracket"] = [1, 1, "x"]
+        db.execute("UPDATE sections SET movement = ?", (json.dumps(mv),))
+    status, _, err = add_round(host, path)
+    assert status == 2 and "bracket is not one" in err
+    status, _, err = host("--lang", "en", "session", "add", path, "--movement", "teams",
+                          "--teams", 2, "--winner", 1)
+    assert status == 2 and "--winner is for --knockout" in err
