@@ -1,11 +1,16 @@
 """A report's site published whole: each language's pages are rendered into a hidden folder
 beside their target and moved into place only once every language is complete, so a failure
 midway (a bug, a full disk) leaves the site that was published as it was, where pages
-rendered in place were half written and looked published."""
+rendered in place were half written and looked published. One publisher at a time holds
+the report folder (flock on the folder itself, released by the kernel when a process dies),
+so the hidden folders of one killed midway (kill -9, a power cut) are known to be stale and
+swept by the next."""
 
+import fcntl
+import os
 import secrets
 import shutil
-from contextlib import suppress
+from contextlib import contextmanager, suppress
 
 from host_sync.errors import Refused
 
@@ -17,21 +22,48 @@ def publish_sites(out_dir, langs, render):
     targets = {lang: _site_folder(out_dir / lang) for lang in langs}
     made = {t.parent for t in targets.values() if not t.parent.exists()}
     staged, counts = {}, {}  # lang -> its hidden folder beside its target, its page count
-    try:
-        for lang, target in targets.items():  # every language whole before any is published
-            staged[lang] = target.with_name(".%s.%s.new" % (target.name, secrets.token_hex(4)))
-            counts[lang] = _written(staged[lang], target,
-                                    lambda folder, lang=lang: render(lang, folder))
-        for lang, target in targets.items():
-            _replace(target, staged[lang])
-    except BaseException:
-        for folder in staged.values():  # gone once published; left by a later failure
-            shutil.rmtree(folder, ignore_errors=True)
-        for folder in made:
-            with suppress(OSError):
-                folder.rmdir()  # made for the site, removed only when nothing is in it
-        raise
+    with _alone(out_dir):
+        for target in targets.values():
+            _sweep(target)
+        try:
+            for lang, target in targets.items():  # every language whole before any goes out
+                staged[lang] = target.with_name(".%s.%s.new" % (target.name,
+                                                                secrets.token_hex(4)))
+                counts[lang] = _written(staged[lang], target,
+                                        lambda folder, lang=lang: render(lang, folder))
+            for lang, target in targets.items():
+                _replace(target, staged[lang])
+        except BaseException:
+            for folder in staged.values():  # gone once published; left by a later failure
+                shutil.rmtree(folder, ignore_errors=True)
+            for folder in made:
+                with suppress(OSError):
+                    folder.rmdir()  # made for the site, removed only when nothing is in it
+            raise
     return {lang: (target, counts[lang]) for lang, target in targets.items()}
+
+
+@contextmanager
+def _alone(out_dir):
+    """Hold `out_dir` (when it exists: else no earlier publisher left anything in it) for
+    the one publisher writing it; another waits for it."""
+    if not out_dir.is_dir():
+        yield
+        return
+    fd = os.open(out_dir, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _sweep(target):
+    """Remove the hidden folders beside `target` that a publisher killed midway left (its
+    staged site, or the old one it had moved aside): nobody else is publishing here."""
+    for stale in target.parent.glob(".%s.*.new*" % target.name):
+        if stale.is_dir() and not stale.is_symlink():
+            shutil.rmtree(stale, ignore_errors=True)
 
 
 def _site_folder(folder):
