@@ -540,22 +540,29 @@ def test_a_stray_line_is_listed_for_the_director_and_the_event_still_scores(tmp_
 
 # ---- a round robin over several sessions ----
 
-def test_a_round_robin_over_two_sessions_and_its_event_standings(tmp_path, host):
-    """Rounds 1-2 of a four-team round robin in session 1, round 3 in session 2; `score
-    --event` adds each team's VPs of both."""
+def two_day_cup(tmp_path, host):
+    """Rounds 1-2 of a four-team round robin in session 1 (current), round 3 in session 2
+    (tables 1-2: 2 v 4, tables 3-4: 3 v 1); team 1 beats 4 by 10 + 10 IMPs in round 1 (20
+    VPs), and team 2 beats 4 by 11 IMPs on board 1 of session 2."""
     path = tmp_path / "cup.db"
     assert host("event", "create", path, "--name", "Кубок", "--movement", "teams", "--teams",
                 4, "--boards-per-round", 2, "--matches", "1-2")[0] == 0
     assert host("session", "add", path, "--movement", "teams", "--teams", 4,
                 "--boards-per-round", 2, "--matches", "3", "--later")[0] == 0
+    for board in (1, 2):
+        enter(host, path, board, 1, "4S", "N", 10, "--session", 1)
+        enter(host, path, board, 2, "4S", "N", 9, "--session", 1)
+    enter(host, path, 1, 1, "6S", "N", 12, "--session", 2)
+    enter(host, path, 1, 2, "4S", "N", 12, "--session", 2)
+    return path
+
+
+def test_a_round_robin_over_two_sessions_and_its_event_standings(tmp_path, host):
+    """`score --event` adds each team's VPs of both sessions."""
+    path = two_day_cup(tmp_path, host)
     shown = host("--lang", "en", "event", "show", path)[1]
     second = shown[shown.index("Session 2"):]
     assert "Table 1: NS 2A — EW 4B" in second  # round 3 of the round robin: 2 v 4, 3 v 1
-    for board in (1, 2):  # session 1, round 1: team 1 beats 4 by 10 + 10 IMPs (20 VPs)
-        enter(host, path, board, 1, "4S", "N", 10, "--session", 1)
-        enter(host, path, board, 2, "4S", "N", 9, "--session", 1)
-    enter(host, path, 1, 1, "6S", "N", 12, "--session", 2)  # session 2: team 2 beats 4
-    enter(host, path, 1, 2, "4S", "N", 12, "--session", 2)
     status, out, err = host("--lang", "en", "score", path, "--event")
     assert status == 0, err
     rows = {r[2].strip(): [c.strip() for c in r[1:]] for r in

@@ -8,7 +8,7 @@ from rich.console import Console
 from host_sync.cli.lang import lang_option, say, tr
 from host_sync.errors import Refused
 from host_sync.event.db import open_db
-from host_sync.event.results import team_sessions
+from host_sync.event.results import ranked_over, team_sessions
 from host_sync.interchange.files import is_database, load, output_format, save
 from host_sync.reports.analysis import MAX_SOLVED, board_analyses, unsolved
 from host_sync.reports.console import (
@@ -24,7 +24,7 @@ from host_sync.reports.render import render_site
 from host_sync.scoring.board import METHODS
 from host_sync.scoring.knockout import knockout_matches
 from host_sync.scoring.session import score_session
-from host_sync.scoring.team_session import event_standings, score_teams
+from host_sync.scoring.team_session import score_teams
 from host_sync.text import ranges
 
 
@@ -55,11 +55,8 @@ def _score_event(args, out):
     if not sessions:
         raise Refused("%s has no teams session" % args.source,
                       ru="в %s нет командной сессии" % args.source)
-    scores = {number: score_teams(s) for number, s in sessions.items()}
-    last = sessions[max(sessions)]
-    standings = event_standings(scores, last.teams.tie_break)
-    counted = sorted({n for s in standings for n in s.sessions})  # a knockout's are not
-    print_event_standings(Console(file=out), standings, counted, last, args.lang)
+    event = ranked_over({number: score_teams(s) for number, s in sessions.items()})
+    print_event_standings(Console(file=out), event, sessions[max(sessions)], args.lang)
     return 0
 
 

@@ -7,6 +7,7 @@ scores, the opening leads the terminals recorded, the pairs' names and the hand 
 """
 
 import json
+from collections import namedtuple
 from fractions import Fraction
 
 from bridge import cards
@@ -17,7 +18,7 @@ from host_sync.event import setup, team_rulings
 from host_sync.event.auctions import line_auction
 from host_sync.movements.teams import team_of
 from host_sync.scoring.session import Board, Pair, Result, Session, ns_points
-from host_sync.scoring.team_session import TeamPlan
+from host_sync.scoring.team_session import TeamPlan, event_standings
 
 ARTIFICIAL = {60: "A+", 50: "A", 40: "A-"}
 
@@ -105,6 +106,19 @@ def team_sessions(db):
         if session.teams is not None:
             out[row["number"]] = session
     return out
+
+
+EventStandings = namedtuple("EventStandings", "sessions standings")  # numbers, TeamStandings
+
+
+def ranked_over(scores):
+    """The EventStandings of {session number: TeamScore} (event_standings), on the event's
+    tie-break: the one place that says which sessions make the columns, for the console,
+    the report and the live page alike."""
+    tie_break = scores[max(scores)].session.teams.tie_break  # the event's, in every session
+    standings = event_standings(scores, tie_break)
+    counted = {n for s in standings for n in s.sessions}  # a knockout's sessions count none
+    return EventStandings(sorted(counted), standings)
 
 
 def pair_labeller(movements):

@@ -91,11 +91,12 @@ def print_knockout(console, matches, lang="ru"):
     console.print(table)
 
 
-def print_event_standings(console, standings, sessions, session, lang="ru"):
-    """The team standings over several sessions: each session's VPs and the total, ranked
-    (host_sync.scoring.team_session.event_standings); players as `session` names them."""
+def print_event_standings(console, event, session, lang="ru"):
+    """The team standings over several sessions (host_sync.event.results.EventStandings):
+    each session's VPs and the total, ranked; players as `session` names them."""
     t = texts(lang)
-    for group, rows in by_group(standings).items():
+    sessions = event.sessions
+    for group, rows in by_group(event.standings).items():
         title = t["event_results"] + (" — " + t["group"] % group if group else "")
         table = Table(title=title, caption=t["method_teams"])
         columns = [t["place"], t["team"], t["names"]] + [
