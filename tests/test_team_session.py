@@ -2,6 +2,7 @@
 the library, from `host-sync score` and `report` on an event set up with `--movement teams`,
 with the event's conditions (`event set --bye-vp --tie-break`), and on the live page."""
 
+import re
 import sqlite3
 from dataclasses import replace
 from decimal import Decimal
@@ -598,6 +599,38 @@ def test_event_standings_add_the_sessions_and_a_team_removed_in_one_keeps_no_pla
         Decimal("18.09")  # its round-2 match with 2 is annulled (2 played 1 of 3)
     assert by_team["4"].vp == Decimal("1.91") + Decimal("18.09") and by_team["4"].place == 1
     assert (standings[-1].team, standings[-1].label) == ("2", "—")
+
+
+def event_table(page):
+    """The rows of a page's event standings (its table.event), each its cells' text."""
+    table = re.search(r'<table class="event">(.*?)</table>', page, re.S).group(1)
+    return [re.findall(r"<td[^>]*>(.*?)</td>", row) for row in re.findall(r"<tr>(.*?)</tr>",
+                                                                         table)][1:]
+
+
+def test_a_later_day_s_report_ranks_the_event_over_the_days_so_far(tmp_path, host):
+    """The index of session 2 adds the event's standings (each day's VPs, the total, the
+    place) to the day's own; session 1's index, of its day alone, has no such table."""
+    path = two_day_cup(tmp_path, host)
+    enter(host, path, 1, 3, "4S", "N", 9, "--session", 1)  # round 1: 3 beats 2 by 10 IMPs
+    enter(host, path, 1, 4, "4S", "N", 10, "--session", 1)
+    status, _, err = host("report", path, "--session", 2, "-o", tmp_path / "site")
+    assert status == 0, err
+    en = (tmp_path / "site" / "en" / "index.html").read_text()
+    # place, team, players, VP s1, VP s2, VP, played: team 2 leads the event, not day 1
+    assert event_table(en) == [["1", "2", "", "3.54", "16.90", "20.44", "2"],
+                               ["2", "1", "", "20.00", "0.00", "20.00", "1"],
+                               ["3", "3", "", "16.46", "0.00", "16.46", "1"],
+                               ["4", "4", "", "0.00", "3.10", "3.10", "2"]]
+    assert "<th>VP s1</th><th>VP s2</th><th>VP</th>" in en
+    day = en[en.index("<h2>Team standings"):en.index("Round 1 matches")]
+    assert "<td>16.90</td>" in day and "20.44" not in day  # the day's own table stays its own
+    ru = (tmp_path / "site" / "ru" / "index.html").read_text()
+    assert "<h2>Командный зачёт турнира</h2>" in ru and "<th>ВП с. 2</th>" in ru
+    assert event_table(ru) == event_table(en)
+    status, _, err = host("report", path, "-o", tmp_path / "day1")
+    assert status == 0, err
+    assert 'class="event"' not in (tmp_path / "day1" / "en" / "index.html").read_text()
 
 
 @pytest.mark.parametrize("movement", [["--movement", "teams", "--teams", 4],

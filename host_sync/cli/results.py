@@ -8,7 +8,7 @@ from rich.console import Console
 from host_sync.cli.lang import lang_option, say, tr
 from host_sync.errors import Refused
 from host_sync.event.db import open_db
-from host_sync.event.results import ranked_over, team_sessions
+from host_sync.event.results import earlier_team_sessions, event_so_far, ranked_over, team_sessions
 from host_sync.interchange.files import is_database, load, output_format, save
 from host_sync.reports.analysis import MAX_SOLVED, board_analyses, unsolved
 from host_sync.reports.console import (
@@ -80,9 +80,14 @@ def run_report(args, out, err):
     director = None if database is None else session_director_list(database, args.session)
     analyses = board_analyses(session, database)  # solved once, kept in the database
     _say_unsolved(args, err, session)
-    teams = None if session.teams is None else score_teams(session)
+    teams = event = None
+    if session.teams is not None:
+        teams = score_teams(session)
+        if database is not None:  # a day of a round robin over several: the event so far
+            with open_db(database) as db:
+                event = event_so_far(*earlier_team_sessions(db, args.session), teams)
     published = publish_sites(Path(args.output), args.pages, lambda lang, folder: render_site(
-        session, folder, lang, scored, director, analyses, teams))
+        session, folder, lang, scored, director, analyses, teams, event))
     for target, count in published.values():
         out.write(say(args, "report: %d pages -> %s\n", "report: страниц %d -> %s\n")
                   % (count, target))

@@ -18,7 +18,7 @@ from host_sync.event import setup, team_rulings
 from host_sync.event.auctions import line_auction
 from host_sync.movements.teams import team_of
 from host_sync.scoring.session import Board, Pair, Result, Session, ns_points
-from host_sync.scoring.team_session import TeamPlan, event_standings
+from host_sync.scoring.team_session import TeamPlan, event_standings, score_teams
 
 ARTIFICIAL = {60: "A+", 50: "A", 40: "A-"}
 
@@ -95,17 +95,30 @@ def _info(db, event_id, sid, movements):
     return dict({k: v for k, v in info.items() if v}, numbers={})
 
 
-def team_sessions(db):
+def team_sessions(db, before=None):
     """{number: Session} of the event's sessions that every section plays as teams, in
-    order: what the event's standings of a round robin over several sessions add up."""
+    order (with `before`, those numbered below it): what the event's standings of a round
+    robin over several sessions add up."""
     event_id = setup.the_event(db)[0]
     out = {}
     for row in db.all("SELECT number FROM sessions WHERE event_id = ? ORDER BY number",
                       (event_id,)):
+        if before is not None and row["number"] >= before:
+            break
         session = session_from_db(db, row["number"])
         if session.teams is not None:
             out[row["number"]] = session
     return out
+
+
+def earlier_team_sessions(db, number=None):
+    """(the number of session `number`, default the current one; its team_sessions before
+    it): the days a teams session's report and live page rank the event over with its own,
+    and none of a session prepared for later."""
+    event_id = setup.the_event(db)[0]
+    this = db.value("SELECT number FROM sessions WHERE id = ?",
+                    (setup.session_id(db, event_id, number),))
+    return this, team_sessions(db, before=this)
 
 
 EventStandings = namedtuple("EventStandings", "sessions standings")  # numbers, TeamStandings
@@ -119,6 +132,18 @@ def ranked_over(scores):
     standings = event_standings(scores, tie_break)
     counted = {n for s in standings for n in s.sessions}  # a knockout's sessions count none
     return EventStandings(sorted(counted), standings)
+
+
+def event_so_far(number, earlier, current):
+    """The EventStandings over the `earlier` teams sessions ({number: Session}, over, scored
+    whole) and session `number`, whose TeamScore is `current` (the live page's: its boards
+    everyone may see only); None without an earlier one (the session's own standings are the
+    event's) or when session `number` is not teams."""
+    if not earlier or current is None:
+        return None
+    scores = {n: score_teams(s) for n, s in earlier.items()}
+    scores[number] = current
+    return ranked_over(scores)
 
 
 def pair_labeller(movements):

@@ -13,7 +13,7 @@ from host_sync.reports.console import byes_text, match_boards, outside_text
 from host_sync.reports.i18n import texts
 from host_sync.reports.notation import Notation, suits
 from host_sync.scoring.session import score_session
-from host_sync.scoring.team_session import score_teams, team_players
+from host_sync.scoring.team_session import by_group, score_teams, team_players
 from host_sync.text import number_text, vp_text
 
 SUIT_SYMBOLS = (("\u2660", "black"), ("\u2665", "red"), ("\u2666", "red"), ("\u2663", "black"))
@@ -110,7 +110,7 @@ def _percent(line, side):
 # what teams.html (a teams session's standings and matches) needs, here and on the live page
 TEAM_GLOBALS = {"vp": vp_text, "team_players": team_players, "num": num,
                 "match_boards": match_boards, "byes_text": byes_text,
-                "outside_text": outside_text}
+                "outside_text": outside_text, "by_group": by_group}
 
 
 def _environment():
@@ -124,15 +124,17 @@ def _environment():
 
 
 def render_site(session, out_dir, lang="ru", scored=None, director=None, analyses=None,
-                teams=None):
+                teams=None, event=None):
     """Write index.html, boards.html, board-N.html, a page per pair (pair_page) and, given
     the director's list (host_sync.event.flags.director_list entries), director.html; returns
     the file list. `analyses`: {board: Analysis} (host_sync.reports.analysis.board_analyses,
     which keeps them in the event database), solved here when not given. A teams session's
     index leads with the team standings and the matches (`teams`: its TeamScore, scored here
-    when not given). The boards past analysis.MAX_SOLVED say they have no analysis. Refused,
-    nothing written, for a session with no results: empty pages published by mistake would
-    read as an evening without a result."""
+    when not given), after the event's over the sessions so far when it is a later day of a
+    round robin (`event`: host_sync.event.results.event_so_far, which reads the earlier
+    sessions from the database). The boards past analysis.MAX_SOLVED say they have no
+    analysis. Refused, nothing written, for a session with no results: empty pages published
+    by mistake would read as an evening without a result."""
     if not session.results:
         raise Refused("the session has no verified results yet; no pages were written",
                       ru="в сессии ещё нет подтверждённых результатов; страницы не записаны")
@@ -163,7 +165,8 @@ def render_site(session, out_dir, lang="ru", scored=None, director=None, analyse
         written.append(path)
 
     write("index.html", "index.html", title=t["results"], fields=fields, names=names,
-          percent=percent, charts=charts, board_count=len(scored.lines), teams=teams)
+          percent=percent, charts=charts, board_count=len(scored.lines), teams=teams,
+          event=event)
     write("boards.html", "boards.html", title=t["all_boards"], boards=scored.lines.items())
     for number, lines in scored.lines.items():
         board = session.board(number)
