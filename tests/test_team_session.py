@@ -4,6 +4,7 @@ with the event's conditions (`event set --bye-vp --tie-break`), and on the live 
 
 import re
 import sqlite3
+import time
 from dataclasses import replace
 from decimal import Decimal
 
@@ -631,6 +632,54 @@ def test_a_later_day_s_report_ranks_the_event_over_the_days_so_far(tmp_path, hos
     status, _, err = host("report", path, "-o", tmp_path / "day1")
     assert status == 0, err
     assert 'class="event"' not in (tmp_path / "day1" / "en" / "index.html").read_text()
+
+
+def test_the_live_page_of_a_later_day_ranks_the_event_on_the_boards_everyone_may_see(
+        tmp_path, host):
+    """Day 2 live: the event's standings add day 1, whole, to the day's public view (its
+    complete boards, less the boards held); a correction of day 1 reaches the page, and
+    while the publication is held the page shows no standings at all."""
+    path = two_day_cup(tmp_path, host)
+    assert host("session", "current", path, 2)[0] == 0
+    enter(host, path, 1, 3, "1NT", "N", 7)  # 3 v 1: board 1 flat, so board 1 is complete
+    enter(host, path, 1, 4, "1NT", "N", 7)
+    enter(host, path, 2, 1, "1NT", "N", 5)  # 2 v 4: 5 IMPs back to 4 on board 2, which
+    enter(host, path, 2, 2, "1NT", "N", 7)  # tables 3 and 4 have not played yet
+    db = open_db(str(path))
+    try:
+        snap = snapshot(db)
+        assert snap.public_boards() == {1}
+        rows = {s.team: (s.label, s.sessions, s.vp) for s in snap.event.standings}
+        assert rows == {"1": ("1", {1: Decimal("20.00"), 2: Decimal("10.00")}, Decimal("30.00")),
+                        "2": ("2", {1: 0, 2: Decimal("16.90")}, Decimal("16.90")),
+                        "3": ("3", {1: 0, 2: Decimal("10.00")}, Decimal("10.00")),
+                        "4": ("4", {1: 0, 2: Decimal("3.10")}, Decimal("3.10"))}
+        # board 2 of 2 v 4 is compared in the day's full score, not on everyone's view
+        assert {s.team: s.vp for s in score_teams(snap.session).standings}["2"] != \
+            Decimal("16.90")
+        enter(host, path, 1, 3, "4S", "N", 9, "--session", 1)  # day 1 corrected: 3 beats 2
+        enter(host, path, 1, 4, "4S", "N", 10, "--session", 1)
+        corrected = snapshot(db, previous=snap)
+        assert corrected.public_marker > snap.public_marker
+        assert [s.team for s in corrected.event.standings] == ["1", "3", "2", "4"]
+        assert {s.team: s.vp for s in corrected.event.standings}["3"] == Decimal("26.46")
+        with WebServer(path) as web:
+            en = get(web.url + "/en/")[1]
+            assert event_table(en) == [["1", "1", "", "20.00", "10.00", "30.00", "2"],
+                                       ["2", "3", "", "16.46", "10.00", "26.46", "2"],
+                                       ["3", "2", "", "3.54", "16.90", "20.44", "2"],
+                                       ["4", "4", "", "0.00", "3.10", "3.10", "2"]]
+            assert "Командный зачёт турнира" in get(web.url + "/ru/")[1]
+            assert host("publish", "hold", path, "--board", 1)[0] == 0
+            assert all(s.sessions[2] == 0 for s in snapshot(db).event.standings)
+            assert host("publish", "hold", path)[0] == 0
+            deadline = time.monotonic() + 10
+            while "holding the results" not in en and time.monotonic() < deadline:
+                time.sleep(0.2)
+                en = get(web.url + "/en/")[1]
+            assert "holding the results" in en and "Event team standings" not in en
+    finally:
+        db.close()
 
 
 @pytest.mark.parametrize("movement", [["--movement", "teams", "--teams", 4],

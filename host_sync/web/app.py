@@ -212,6 +212,7 @@ def create_app(watcher, streams=MAX_STREAMS, per_address=STREAMS_PER_ADDRESS):
         names = {p: " – ".join(snap.session.pair(p).names) for p in snap.session.pairs}
         return page(request, "ranking.html", lang=lang, fields=fields, names=names,
                     teams=None if snap.held else snap.teams,
+                    event=None if snap.held else snap.event,
                     percent=snap.session.method == "mp",
                     boards=sorted(snap.public_boards()))
 

@@ -9,7 +9,10 @@ The embargo (the players' top complaint about live results is a board shown too 
   and never a board it has not played;
 - the director holds or releases the whole publication (`set_held`): while it is held nobody
   sees a result; or single boards (`set_held_boards`: a board fouled, a ruling pending): a
-  held board is on nobody's view, its own pairs' included, and out of the public rankings.
+  held board is on nobody's view, its own pairs' included, and out of the public rankings;
+- a later session of a teams round robin adds the event's standings over the sessions so far:
+  the earlier ones are over and count whole, this one's part is everyone's view's (its
+  complete boards less those held), and while the publication is held there are none.
 "Played" means the table has a line in `results` (scored, waiting for the director, or an
 adjusted score), so a line the host has not verified still counts as played, and a table that
 has not synced yet keeps the board out of everyone's view. Only the lines of the rounds that
@@ -34,7 +37,12 @@ from dataclasses import dataclass, field, replace
 
 from host_sync.errors import Refused
 from host_sync.event import setup
-from host_sync.event.results import pair_labeller, session_from_db
+from host_sync.event.results import (
+    earlier_team_sessions,
+    event_so_far,
+    pair_labeller,
+    session_from_db,
+)
 from host_sync.scoring.session import score_session
 from host_sync.scoring.team_session import score_teams
 
@@ -121,6 +129,7 @@ class Snapshot:
     public_marker: int = 0  # the marker at which everyone's view last changed
     public_read: tuple = ()  # what everyone's view is made of
     teams: object = None  # a teams session: the TeamScore of the complete boards only
+    event: object = None  # a later day of a round robin: EventStandings, this day's as `teams`
 
     def pair_boards(self, label):
         """The boards a pair's own view shows: those it has played (none while held)."""
@@ -162,7 +171,10 @@ def snapshot(db, number=None, method=None, previous=None):
             "results r JOIN rounds ro ON ro.id = r.round_id JOIN tables t ON "
             "t.id = ro.table_id JOIN sections s ON s.id = t.section_id WHERE "
             "s.session_id = ?", (sid,)))
-    read = (held, one_by_one, expected, lines, session)
+        # the earlier days of a round robin: over, read whole, in the same moment
+        this, earlier = (None, {}) if session.teams is None else \
+            earlier_team_sessions(db, number)
+    read = (held, one_by_one, expected, lines, session, earlier)
     if previous is not None and previous.read == read:
         return previous
     played, tables = {}, {}
@@ -174,15 +186,16 @@ def snapshot(db, number=None, method=None, previous=None):
     complete = frozenset(b for b, n in expected.items() if tables.get(b, 0) >= n)
     shown = complete - one_by_one
     public = replace(session, results=[r for r in session.results if r.board in shown])
-    public_read = (True,) if held else (False, shown, one_by_one, public)  # the rankings
+    public_read = (True,) if held else (False, shown, one_by_one, public, earlier)  # rankings
     # name the boards held: holding one not complete yet changes that page too
     public_marker = previous.public_marker if previous is not None and \
         previous.public_read == public_read else marker
+    teams = None if session.teams is None else score_teams(public)
     return Snapshot(marker, held, session, score_session(public), score_session(session),
                     complete, {p: frozenset(b) for p, b in played.items()},
                     {p: pair_key(event_key, sid, p) for p in session.pairs}, one_by_one, read,
-                    public_marker, public_read,
-                    None if session.teams is None else score_teams(public))
+                    public_marker, public_read, teams,
+                    event_so_far(this, earlier, teams))
 
 
 @contextmanager
