@@ -112,6 +112,15 @@ def test_a_knockout_from_the_seeds_to_its_winner(tmp_path, host):
     # board 2 is NS vulnerable: +620 and -100, 12 IMPs
     assert rows["1"][:6] == ["1", "4", "10 : -10", "12 : -12", "22 : -22", "1"]
     assert rows["2"][4:6] == ["0 : 0", "tied"]
+    status, _, err = host("report", path, "--session", 1, "-o", tmp_path / "site")
+    assert status == 0, err
+    index = (tmp_path / "site" / "en" / "index.html").read_text()
+    ko = index[index.index("Knockout matches"):]
+    assert ("<td>10 : -10</td><td>12 : -12</td><td>22 : -22</td><td class=\"l\">1</td>"
+            in ko) and "<td>0 : 0</td><td class=\"l\">tied</td>" in ko
+    assert "Team standings" not in index and "Round 1 matches" not in index  # no VPs
+    ru = (tmp_path / "site" / "ru" / "index.html").read_text()
+    assert "Матчи олимпийской системы" in ru and ">ничья<" in ru
     status, _, err = add_round(host, path)
     assert status == 2 and "2 v 3 (tied)" in err and "--winner" in err
     status, _, err = add_round(host, path, "--winner", 1)

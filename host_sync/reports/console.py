@@ -80,15 +80,28 @@ def print_knockout(console, matches, lang="ru"):
     for i, column in enumerate(columns):
         table.add_column(column, justify="right" if 1 < i < segments + 3 else "left")
     for m in matches:
-        cells = ["%s : %s" % tuple(map(number_text, (s.imps[s.side(m.home)],
-                                                     s.imps[s.side(m.away)])))
-                 if s.boards else "" for s in m.segments]
-        through = m.winner or t["ko_tied" if m.tied() else "ko_both_out" if m.complete
-                                else "ko_under_way"]
-        table.add_row(escape(m.home), escape(m.away), *cells,
-                      "%s : %s" % tuple(map(number_text, m.imps)), escape(through),
-                      escape("; ".join(filter(None, (match_boards(s, t) for s in m.segments)))))
+        table.add_row(escape(m.home), escape(m.away), *segment_cells(m),
+                      "%s : %s" % tuple(map(number_text, m.imps)), escape(through_text(m, t)),
+                      escape(knockout_boards(m, t)))
     console.print(table)
+
+
+def segment_cells(m):
+    """A knockout match's IMPs in each segment, home's first ("" before a board compared)."""
+    return ["%s : %s" % (number_text(s.imps[s.side(m.home)]),
+                         number_text(s.imps[s.side(m.away)])) if s.boards else ""
+            for s in m.segments]
+
+
+def knockout_boards(m, t):
+    """A knockout match's boards cell: each segment's (match_boards)."""
+    return "; ".join(filter(None, (match_boards(s, t) for s in m.segments)))
+
+
+def through_text(m, t):
+    """Who goes through a knockout match, or why nobody yet, in the words of `t`."""
+    return m.winner or t["ko_tied" if m.tied() else "ko_both_out" if m.complete
+                         else "ko_under_way"]
 
 
 def print_event_standings(console, event, session, lang="ru"):

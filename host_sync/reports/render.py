@@ -9,9 +9,17 @@ from host_sync.errors import Refused
 from host_sync.event.flags import detail_text
 from host_sync.reports.analysis import MAX_SOLVED, STRAINS, board_analyses, unsolved
 from host_sync.reports.charts import frequency_chart, ranking_chart
-from host_sync.reports.console import byes_text, match_boards, outside_text
+from host_sync.reports.console import (
+    byes_text,
+    knockout_boards,
+    match_boards,
+    outside_text,
+    segment_cells,
+    through_text,
+)
 from host_sync.reports.i18n import texts
 from host_sync.reports.notation import Notation, suits
+from host_sync.scoring.knockout import knockout_matches
 from host_sync.scoring.session import score_session
 from host_sync.scoring.team_session import by_group, score_teams, team_players
 from host_sync.text import number_text, vp_text
@@ -110,7 +118,9 @@ def _percent(line, side):
 # what teams.html (a teams session's standings and matches) needs, here and on the live page
 TEAM_GLOBALS = {"vp": vp_text, "team_players": team_players, "num": num,
                 "match_boards": match_boards, "byes_text": byes_text,
-                "outside_text": outside_text, "by_group": by_group}
+                "outside_text": outside_text, "by_group": by_group,
+                "knockout_matches": knockout_matches, "segment_cells": segment_cells,
+                "through_text": through_text, "knockout_boards": knockout_boards}
 
 
 def _environment():

@@ -195,10 +195,11 @@ def event_standings(scores, tie_break="shared"):
     """The teams ranked over several sessions' TeamScores ({session number: TeamScore}, a
     round robin played across days): each team's VPs, matches, byes and IMPs summed by its
     label, its VPs of each session kept; a team removed in any session keeps no place. A
-    knockout round's session ranks nobody on VPs (host_sync.scoring.knockout): left out."""
+    knockout round's session ranks nobody on VPs (host_sync.scoring.knockout), and one not
+    begun (set up for later) has nothing to add: both are left out."""
     totals = {}
     for number in sorted(scores):
-        if scores[number].plan.knockout:
+        if scores[number].plan.knockout or not any(m.begun() for m in scores[number].matches):
             continue
         for s in scores[number].standings:
             t = totals.setdefault(s.team, TeamStanding(s.team, s.group))
