@@ -690,3 +690,57 @@ def test_score_of_a_session_with_no_result_yet_says_so(tmp_path, host, movement)
     assert host("event", "create", path, "--name", "E", *movement)[0] == 0
     status, out, err = host("--lang", "en", "score", path)
     assert status == 0 and "has no verified results to rank" in out, err
+
+
+# ---- rule book 5.7.3 counted over the sessions of the competition ----
+
+def three_round_cup(tmp_path, host):
+    """A four-team round robin, one round a session of one board (round 1: 1 v 4 at tables
+    1-2, 2 v 3 at 3-4; round 3 in session 3: 2 v 4, 3 v 1)."""
+    path = tmp_path / "cup.db"
+    assert host("event", "create", path, "--name", "Кубок", "--movement", "teams", "--teams",
+                4, "--boards-per-round", 1, "--matches", "1")[0] == 0
+    for rnd in (2, 3):
+        assert host("session", "add", path, "--movement", "teams", "--teams", 4,
+                    "--boards-per-round", 1, "--matches", rnd, "--later")[0] == 0
+    return path
+
+
+def event_rows(host, path):
+    status, out, err = host("--lang", "en", "score", path, "--event")
+    assert status == 0, err
+    return {r[2].strip(): [c.strip() for c in r[1:]] for r in
+            (ln.split("│") for ln in out.splitlines()) if len(r) > 5}
+
+
+def test_a_team_removed_on_a_later_day_having_played_too_few_has_every_match_annulled(
+        tmp_path, host):
+    path = three_round_cup(tmp_path, host)
+    enter(host, path, 1, 1, "1NT", "N", 8, "--session", 1)  # 1 beats 4 by 1 IMP (120 v 90)
+    enter(host, path, 1, 2, "1NT", "N", 7, "--session", 1)
+    assert event_rows(host, path)["1"][3] == "11.20"
+    status, _, err = host("team", "withdraw", path, "--team", 4, "--session", 2, "--reason",
+                          "неявка")
+    assert status == 0, err
+    # team 4 took part in 1 of its 3 matches: its day-1 match is annulled too, not only the
+    # day it was removed on (counted within day 2 alone, day 1 kept team 1's 11.20 VPs)
+    rows = event_rows(host, path)
+    assert rows["1"][3] == "0.00" and rows["4"][0] == "—"
+    status, out, _ = host("--lang", "en", "score", path, "--session", 1)
+    assert "annulled: 4 removed (5.7.3)" in out
+
+
+def test_a_team_removed_having_played_most_of_its_matches_loses_the_rest(tmp_path, host):
+    path = three_round_cup(tmp_path, host)
+    for session in (1, 2):  # rounds 1 and 2 played at every table
+        for table in (1, 2, 3, 4):
+            enter(host, path, 1, table, "3NT", "N", 9, "--session", session)
+    status, _, err = host("team", "withdraw", path, "--team", 4, "--session", 3, "--reason",
+                          "снялась")
+    assert status == 0, err
+    enter(host, path, 1, 3, "3NT", "N", 9, "--session", 3)  # round 3 begins: 3 v 1
+    # 2 of its 3 matches played over the event: its round-3 match is a technical defeat,
+    # team 2 gets the bye's 12 VPs (counted within day 3 alone it was annulled: 0 VPs)
+    status, out, err = host("--lang", "en", "score", path, "--session", 3)
+    assert status == 0 and "technical defeat: 4 (removed, 5.7.3)" in out, err
+    assert event_rows(host, path)["2"][5] == "12.00"

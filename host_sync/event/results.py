@@ -8,6 +8,7 @@ scores, the opening leads the terminals recorded, the pairs' names and the hand 
 
 import json
 from collections import namedtuple
+from dataclasses import replace
 from fractions import Fraction
 
 from bridge import cards
@@ -18,7 +19,7 @@ from host_sync.event import setup, team_rulings
 from host_sync.event.auctions import line_auction
 from host_sync.movements.teams import team_of
 from host_sync.scoring.session import Board, Pair, Result, Session, ns_points
-from host_sync.scoring.team_session import TeamPlan, event_standings, score_teams
+from host_sync.scoring.team_session import TeamPlan, event_standings, part_taken, score_teams
 
 ARTIFICIAL = {60: "A+", 50: "A", 40: "A-"}
 
@@ -37,7 +38,27 @@ def code_points(vul, bid, risk, declarer, tricks):
 def session_from_db(db, number=None, method=None):
     """The Session of the event's session `number` (default: the current one), its pairs
     scored by `method` (default: matchpoints, or Butler IMPs in a teams session, the pairs'
-    usual ranking there)."""
+    usual ranking there). A teams session knows every team removed from the competition in
+    any session, counted over them all (rule book 5.7.3)."""
+    session = _session(db, number, method)
+    if session.teams is not None:
+        removals = team_rulings.event_removals(db, setup.the_event(db)[0])
+        if removals:  # only then are the other sessions read
+            this = _number(db, number)
+            sessions = _plain_team_sessions(db)
+            sessions[this] = session
+            _removed_over_event(sessions, removals)
+    return session
+
+
+def _number(db, number):
+    """The number of session `number` (None: the current one)."""
+    return db.value("SELECT number FROM sessions WHERE id = ?",
+                    (setup.session_id(db, setup.the_event(db)[0], number),))
+
+
+def _session(db, number, method):
+    """session_from_db within the session alone."""
     event_id, name, _ = setup.the_event(db)
     sid = setup.session_id(db, event_id, number)
     movements = setup.section_movements(db, sid)
@@ -98,26 +119,58 @@ def _info(db, event_id, sid, movements):
 def team_sessions(db, before=None):
     """{number: Session} of the event's sessions that every section plays as teams, in
     order (with `before`, those numbered below it): what the event's standings of a round
-    robin over several sessions add up."""
-    event_id = setup.the_event(db)[0]
+    robin over several sessions add up. Removals counted over them all, as session_from_db."""
+    out = _plain_team_sessions(db)
+    removals = team_rulings.event_removals(db, setup.the_event(db)[0])
+    if removals:
+        _removed_over_event(out, removals)
+    return {n: s for n, s in out.items() if before is None or n < before}
+
+
+def _plain_team_sessions(db):
+    """team_sessions, each within itself."""
     out = {}
     for row in db.all("SELECT number FROM sessions WHERE event_id = ? ORDER BY number",
-                      (event_id,)):
-        if before is not None and row["number"] >= before:
-            break
-        session = session_from_db(db, row["number"])
+                      (setup.the_event(db)[0],)):
+        session = _session(db, row["number"], None)
         if session.teams is not None:
             out[row["number"]] = session
     return out
+
+
+def _removed_over_event(sessions, removals):
+    """Give each teams session's plan every team removed in the event (`removals`:
+    event_removals) and whether it took part in more than half of its matches counted over
+    all the sessions (rule book 5.7.3: a team removed on day 3 of a round robin having
+    played two days of five has its matches of days 1 and 2 annulled too)."""
+    counts = {}
+    for session in sessions.values():
+        if session.teams.knockout:  # a knockout is a stage of its own
+            continue
+        score = score_teams(session)
+        for team, key in session.teams.sections.items():
+            if key in removals:
+                taken, total = part_taken(session.teams, team, [
+                    m for m in score.matches if team in (m.home, m.away)])
+                count = counts.setdefault(key, [0, 0])
+                count[0] += taken
+                count[1] += total
+    for session in sessions.values():
+        plan = session.teams
+        removed, took = dict(plan.removed), {}
+        for team, key in plan.sections.items():
+            if key in removals:
+                removed.setdefault(team, removals[key])
+                taken, total = counts.get(key, (0, 0))
+                took[team] = 2 * taken > total
+        session.teams = replace(plan, removed=removed, took_part=took)
 
 
 def earlier_team_sessions(db, number=None):
     """(the number of session `number`, default the current one; its team_sessions before
     it): the days a teams session's report and live page rank the event over with its own,
     and none of a session prepared for later."""
-    event_id = setup.the_event(db)[0]
-    this = db.value("SELECT number FROM sessions WHERE id = ?",
-                    (setup.session_id(db, event_id, number),))
+    this = _number(db, number)
     return this, team_sessions(db, before=this)
 
 
@@ -171,7 +224,7 @@ def _team_plan(movements, label, conditions, rulings):
     with several sections each is a group of its own, ranked apart. The event's conditions
     and the director's team rulings (migrations 013, 014) go with it; a knockout round's
     segments are compared as a knockout's (Law 12C4)."""
-    teams, rounds, groups, boards = {}, {}, {}, {}
+    teams, rounds, groups, boards, sections = {}, {}, {}, {}, {}
     several = len(movements) > 1
     for letter, mv in movements.items():
         def team(pair):
@@ -179,6 +232,7 @@ def _team_plan(movements, label, conditions, rulings):
         for pair in mv.pairs:
             teams[label(letter, pair)] = team(pair)
             groups[team(pair)] = letter if several else ""
+            sections[team(pair)] = (letter, team_of(pair))
         for rnd, seatings in enumerate(mv.rounds, 1):
             met = rounds.setdefault(rnd, [])
             for s in seatings:
@@ -192,7 +246,8 @@ def _team_plan(movements, label, conditions, rulings):
                 if r.round is not None}
     knockout = all(mv.options.get("schedule") == "knockout" for mv in movements.values())
     return TeamPlan(teams, {rnd: tuple(m) for rnd, m in rounds.items()}, groups, boards,
-                    removed=removed, forfeits=forfeits, knockout=knockout, **conditions)
+                    removed=removed, forfeits=forfeits, knockout=knockout, sections=sections,
+                    **conditions)
 
 
 def _played(result, row, lead):

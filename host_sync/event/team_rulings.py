@@ -66,17 +66,36 @@ def lift(db, team, round_no=None, section=None, session=None, actor=setup.ACTOR)
 def rulings(db, session_id):
     """The session's rulings, by section, team and round (removals first); a row that is not
     one (written into the file by hand) is refused naming it."""
-    out = []
-    for r in db.all("SELECT tr.id, s.letter, tr.team, tr.round, tr.reason FROM team_rulings tr "
-                    "JOIN sections s ON s.id = tr.section_id WHERE s.session_id = ? "
-                    "ORDER BY s.letter, tr.id", (session_id,)):
-        if not (_whole(r["team"]) and (r["round"] is None or _whole(r["round"])) and
-                isinstance(r["reason"], str)):
-            raise TeamRulingError("team ruling %d is not one (team %r, round %r)" % (
-                r["id"], r["team"], r["round"]), ru="решение по команде %d испорчено "
-                "(команда %r, тур %r)" % (r["id"], r["team"], r["round"]))
-        out.append(TeamRuling(r["letter"], r["team"], r["round"], r["reason"]))
+    out = [_ruling(r) for r in db.all(
+        "SELECT tr.id, s.letter, tr.team, tr.round, tr.reason FROM team_rulings tr "
+        "JOIN sections s ON s.id = tr.section_id WHERE s.session_id = ? "
+        "ORDER BY s.letter, tr.id", (session_id,))]
     return sorted(out, key=lambda r: (r.letter, r.team, r.round or 0))
+
+
+def event_removals(db, event_id):
+    """{(section letter, team): reason} of the teams removed in any session of the event
+    (the first ruling's reason): rule book 5.7.3 counts a team's matches over the whole
+    competition, a round robin's days together."""
+    out = {}
+    for r in db.all("SELECT tr.id, s.letter, tr.team, tr.round, tr.reason FROM team_rulings tr "
+                    "JOIN sections s ON s.id = tr.section_id "
+                    "JOIN sessions se ON se.id = s.session_id "
+                    "WHERE se.event_id = ? AND tr.round IS NULL ORDER BY se.number, tr.id",
+                    (event_id,)):
+        ruling = _ruling(r)
+        out.setdefault((ruling.letter, ruling.team), ruling.reason)
+    return out
+
+
+def _ruling(r):
+    """The TeamRuling of a row, refused naming it when it is not one (edited by hand)."""
+    if not (_whole(r["team"]) and (r["round"] is None or _whole(r["round"])) and
+            isinstance(r["reason"], str)):
+        raise TeamRulingError("team ruling %d is not one (team %r, round %r)" % (
+            r["id"], r["team"], r["round"]), ru="решение по команде %d испорчено "
+            "(команда %r, тур %r)" % (r["id"], r["team"], r["round"]))
+    return TeamRuling(r["letter"], r["team"], r["round"], r["reason"])
 
 
 def _whole(value):

@@ -50,6 +50,9 @@ class TeamPlan:
     removed: dict = field(default_factory=dict)  # team -> the reason (5.7.3)
     forfeits: dict = field(default_factory=dict)  # (round, team) -> the reason
     knockout: bool = False  # a knockout's segments: Law 12C4, no 12C2(c) (scoring.knockout)
+    took_part: dict = field(default_factory=dict)  # removed team -> more than half of its
+    # matches over the event played (5.7.3, event.results); missing: counted in this session
+    sections: dict = field(default_factory=dict)  # team -> (section letter, its number)
 
     def team_list(self):
         return list(dict.fromkeys(self.teams.values()))
@@ -157,8 +160,12 @@ def score_teams(session, plan=None):
         _forfeit(m, plan, bye_vp)
     begun = _begun(plan, matches)
     for team in plan.removed:
-        _remove(team, [m for m in matches if team in (m.home, m.away)],
-                begun, plan.groups.get(team, ""), bye_vp)
+        its = [m for m in matches if team in (m.home, m.away)]
+        more = plan.took_part.get(team)
+        if more is None:
+            taken, total = part_taken(plan, team, its)
+            more = 2 * taken > total
+        _remove(team, its, begun, plan.groups.get(team, ""), bye_vp, more)
     begun = _begun(plan, matches)
     standings = {team: TeamStanding(team, plan.groups.get(team, ""),
                                     removed=team in plan.removed)
@@ -222,15 +229,20 @@ def _forfeit(m, plan, bye_vp):
         m.vp = tuple(Decimal(0) if t in against else bye_vp for t in (m.home, m.away))
 
 
-def _remove(team, its, begun, group, bye_vp):
-    """Rule book 5.7.3 on a team's matches `its`: more than half of them played («участвовал
-    в более, чем половине матчей»: a forfeit is not taking part), the rest become technical
+def part_taken(plan, team, its):
+    """(how many of its matches `its` the team took part in, how many there are): rule book
+    5.7.3's count («участвовал в более, чем половине матчей»; a match it forfeited it did
+    not take part in)."""
+    return sum(1 for m in its if m.played() and (m.round, team) not in plan.forfeits), len(its)
+
+
+def _remove(team, its, begun, group, bye_vp, more_than_half):
+    """Rule book 5.7.3 on a removed team's matches `its` of the session: when it took part
+    in more than half of its matches (counted over the event), the rest become technical
     defeats as their rounds begin in its group; else those it played are annulled."""
-    played = [m for m in its if m.played() and not (m.ruling == "forfeit" and
-                                                     team in m.against)]
-    if 2 * len(played) > len(its):
+    if more_than_half:
         for m in its:
-            if m not in played and m.ruling != "forfeit" and (group, m.round) in begun:
+            if not m.played() and m.ruling != "forfeit" and (group, m.round) in begun:
                 m.ruling, m.against = "technical", (team,)
                 m.vp = tuple(Decimal(0) if t == team else bye_vp for t in (m.home, m.away))
         return
