@@ -97,7 +97,7 @@ def test_a_knockout_from_the_seeds_to_its_winner(tmp_path, host):
                             "--movement", "teams", "--teams", 4, "--knockout", "--segments", 2,
                             "--boards-per-round", 1)
     assert status == 0, err
-    assert "knockout round (4 teams): 1 v 4 (tables 1-2), 2 v 3 (tables 3-4)" in out
+    assert "knockout round (teams: 4): 1 v 4 (tables 1-2), 2 v 3 (tables 3-4)" in out
     status, _, err = add_round(host, path, "--segments", 2)
     assert status == 2 and "1 v 4 (not complete)" in err and "2 v 3 (not complete)" in err
     for board in (1, 2):  # team 1 wins both segments; 2 and 3 are flat
@@ -129,7 +129,7 @@ def test_a_knockout_from_the_seeds_to_its_winner(tmp_path, host):
     assert status == 0, err
     final = movement(path, 2)
     assert final["options"] == {"bracket": [1, 3], "decided": [3], "schedule": "knockout"}
-    assert "knockout round (2 teams): 1 v 3 (tables 1-2)" in out
+    assert "knockout round (teams: 2): 1 v 3 (tables 1-2)" in out
     enter(host, path, 1, 1, 2, "4S", "N", 9)  # team 3 wins the final by 10 IMPs
     enter(host, path, 1, 2, 2, "4S", "N", 10)
     status, _, err = add_round(host, path)
@@ -194,3 +194,96 @@ def test_a_hand_edited_bracket_is_refused_not_followed(tmp_path, host):
     status, _, err = host("--lang", "en", "session", "add", path, "--movement", "teams",
                           "--teams", 2, "--winner", 1)
     assert status == 2 and "--winner is for --knockout" in err
+
+
+# ---- the director's rulings in a knockout, and what a review found ----
+
+def ko_event(tmp_path, host, teams, segments=1):
+    path = tmp_path / "ko.db"
+    assert host("event", "create", path, "--name", "Кубок", "--movement", "teams", "--teams",
+                teams, "--knockout", "--segments", segments, "--boards-per-round", 1)[0] == 0
+    return path
+
+
+def home_wins(host, path, match, board, session=1):
+    """The home team of match `match` wins board `board` by 10 IMPs."""
+    enter(host, path, board, 2 * match - 1, session, "4S", "N", 10)
+    enter(host, path, board, 2 * match, session, "4S", "N", 9)
+
+
+def test_a_team_removed_from_a_knockout_loses_its_match_and_is_not_drawn(tmp_path, host):
+    path = ko_event(tmp_path, host, 4)
+    home_wins(host, path, 1, 1)  # 1 beats 4
+    home_wins(host, path, 2, 1)  # 2 beats 3
+    assert host("team", "withdraw", path, "--team", 2, "--reason", "удаление")[0] == 0
+    status, out, err = add_round(host, path)  # 5.7.3: 2 loses this match and all to come
+    assert status == 0, err
+    assert movement(path, 2)["options"]["bracket"] == [1, 3]
+
+
+def test_a_final_is_decided_when_a_team_is_removed_part_way(tmp_path, host):
+    path = ko_event(tmp_path, host, 2, segments=3)
+    home_wins(host, path, 1, 1)
+    home_wins(host, path, 1, 2)  # two segments of three played; segment 3 never begins
+    assert host("team", "withdraw", path, "--team", 1, "--reason", "удаление")[0] == 0
+    status, out, err = host("--lang", "en", "score", path)
+    rows = {r[1].strip(): [c.strip() for c in r[1:]] for r in
+            (ln.split("│") for ln in out.splitlines()) if len(r) > 5}
+    assert status == 0 and rows["1"][6] == "2", out  # team 2 goes through
+    status, _, err = add_round(host, path)
+    assert status == 2 and "the knockout is over: team 2 won it" in err
+
+
+def test_two_finalists_both_out_end_the_knockout_with_no_winner(tmp_path, host):
+    path = ko_event(tmp_path, host, 2)
+    for team in (1, 2):
+        assert host("team", "forfeit", path, "--team", team, "--round", 1, "--reason",
+                    "неявка")[0] == 0
+    status, _, err = add_round(host, path)
+    assert status == 2 and "no team is left" in err
+
+
+def test_both_teams_of_one_tie_named_winners_is_refused(tmp_path, host):
+    path = ko_event(tmp_path, host, 2)
+    for table in (1, 2):
+        enter(host, path, 1, table, 1, "3NT", "N", 9)
+    status, _, err = add_round(host, path, "--winner", 1, "--winner", 2)
+    assert status == 2 and "one team goes through their match" in err
+
+
+def test_a_shared_place_across_the_bye_line_is_refused(tmp_path, host):
+    """Six teams of a round robin's first round into a knockout of 3: the best one goes
+    through without a match; two teams sharing first place cannot be told apart."""
+    path = tmp_path / "mixed.db"
+    assert host("event", "create", path, "--name", "E", "--movement", "teams", "--teams", 6,
+                "--boards-per-round", 1, "--matches", "1")[0] == 0
+    home_wins(host, path, 1, 1)
+    home_wins(host, path, 2, 1)  # two teams on 20 VPs
+    enter(host, path, 1, 5, 1, "1NT", "N", 8)  # the third match won by 1 IMP
+    enter(host, path, 1, 6, 1, "1NT", "N", 7)
+    status, _, err = add_round(host, path, "--teams", 3)
+    assert status == 2 and "shared across the bye line" in err
+
+
+def test_a_bracket_that_does_not_pair_the_matches_played_is_refused(tmp_path, host):
+    path = ko_event(tmp_path, host, 4)
+    mv = movement(path, 1)
+    mv["options"]["bracket"] = [1, 2, 4, 3]  # a bracket, but not the round's matches
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE sections SET movement = ?", (json.dumps(mv),))
+    status, _, err = add_round(host, path)
+    assert status == 2 and "bracket is not one" in err
+    status, out, err = host("--lang", "en", "event", "show", path)
+    assert status == 0 and "a knockout round (1.5.4): bracket 1-2, 4-3" in out
+
+
+def test_a_swiss_does_not_follow_a_knockout_and_score_event_says_why_it_is_empty(tmp_path,
+                                                                                  host):
+    path = ko_event(tmp_path, host, 4)
+    home_wins(host, path, 1, 1)
+    status, _, err = host("--lang", "en", "score", path, "--event")
+    assert status == 2 and "counts for VPs" in err
+    home_wins(host, path, 2, 1)
+    status, _, err = host("--lang", "en", "session", "add", path, "--movement", "teams",
+                          "--swiss")
+    assert status == 2 and "a Swiss round does not follow one" in err

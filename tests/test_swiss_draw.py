@@ -161,3 +161,58 @@ def test_a_swiss_that_cannot_be_drawn_is_refused_and_changes_nothing(tmp_path, h
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT COUNT(*) FROM sessions").fetchone() == (1,)
     assert len(before) == path.stat().st_size
+
+
+def test_a_board_ruled_not_played_at_both_tables_is_settled_for_the_draw(tmp_path, host):
+    path, _ = swiss(tmp_path, host, 4, 1)
+    for match in (1, 2):
+        for table in (2 * match - 1, 2 * match):
+            enter(host, path, 1, table, 1, "3NT", "N", 9)
+    enter(host, path, 2, 3, 1, "3NT", "N", 9)  # match 2 plays board 2 too
+    enter(host, path, 2, 4, 1, "3NT", "N", 9)
+    status, _, err = host("result", "adjust", path, "--board", 2, "--table", 1, "--session",
+                          1, "--not-played")
+    assert status == 0, err
+    status, _, err = host("--lang", "en", "session", "add", path, "--movement", "teams",
+                          "--swiss")
+    assert status == 2 and "session 1 round 1" in err  # one table only: still waiting
+    assert host("result", "adjust", path, "--board", 2, "--table", 2, "--session", 1,
+                "--not-played")[0] == 0
+    status, out, err = host("--lang", "en", "score", path, "--session", 1)
+    assert "not played, the director ruled: 2" in out
+    status, _, err = host("--lang", "en", "session", "add", path, "--movement", "teams",
+                          "--swiss")
+    assert status == 0, err
+
+
+def test_the_teams_names_go_on_to_each_next_round(tmp_path, host):
+    path, _ = swiss(tmp_path, host, 4, 2)
+    names = tmp_path / "names.csv"
+    names.write_text("section,pair,player1,player2,number1,number2\n" + "".join(
+        "A,%d%s,Игрок %d%s-1,Игрок %d%s-2,%d,\n" % (t, s, t, s, t, s, 10 * t + (s == "B"))
+        for t in range(1, 5) for s in "AB"))
+    assert host("names", "import", path, names)[0] == 0
+    for table in (1, 2, 3, 4):
+        for board in (1, 2):
+            enter(host, path, board, table, 1, "3NT", "N", 9)
+    status, out, err = host("--lang", "en", "session", "add", path, "--movement", "teams",
+                            "--swiss")
+    assert status == 0 and "8 pairs named as the event's earlier teams sessions" in out, err
+    with sqlite3.connect(path) as db:
+        rows = db.execute("SELECT pl.name, pl.number FROM players pl JOIN pairs p ON "
+                          "p.id = pl.pair_id JOIN sections s ON s.id = p.section_id JOIN "
+                          "sessions se ON se.id = s.session_id WHERE se.number = 2 AND "
+                          "p.number = 3 ORDER BY pl.position").fetchall()
+    assert rows == [("Игрок 2A-1", 20), ("Игрок 2A-2", None)]  # pair 3 is team 2's first
+    status, out, err = host("--lang", "en", "score", path, "--event")
+    assert status == 0 and "Игрок 1A-1" in out, err
+
+
+def test_event_show_of_a_swiss_round_whose_seed_was_edited_away(tmp_path, host):
+    path, _ = swiss(tmp_path, host, 4, 1)
+    mv = movement(path, 1)
+    del mv["options"]["seed"]
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE sections SET movement = ?", (json.dumps(mv),))
+    status, out, err = host("--lang", "en", "event", "show", path)
+    assert status == 0 and "drawn with seed ?" in out, err

@@ -56,7 +56,13 @@ def _score_event(args, out):
         raise Refused("%s has no teams session" % args.source,
                       ru="в %s нет командной сессии" % args.source)
     event = ranked_over({number: score_teams(s) for number, s in sessions.items()})
-    print_event_standings(Console(file=out), event, sessions[max(sessions)], args.lang)
+    if not event.sessions:
+        raise Refused("no teams session of %s counts for VPs yet (none begun, or knockout "
+                      "rounds: `score --session N` shows a knockout's matches)" % args.source,
+                      ru="ни одна командная сессия %s пока не даёт ВП (не начаты или это "
+                      "туры олимпийской системы: их матчи — `score --session N`)" % args.source)
+    # the players as the last session counted names them (a knockout's holds only its teams)
+    print_event_standings(Console(file=out), event, sessions[max(event.sessions)], args.lang)
     return 0
 
 

@@ -373,8 +373,8 @@ def _draw_text(args, mv):
         through = [t for t in mv.options["bracket"] if t and t not in seated]
         rest = say(args, "; through without a match: %s", "; проходят без матча: %s") % (
             ", ".join(map(str, through))) if through else ""
-        return say(args, "  knockout round (%d teams): %s%s\n",
-                   "  тур олимпийской системы (%d команд): %s%s\n") % (
+        return say(args, "  knockout round (teams: %d): %s%s\n",
+                   "  тур олимпийской системы (команд: %d): %s%s\n") % (
             len([t for t in mv.options["bracket"] if t]), matches, rest)
     byes = sorted({team_of(p) for p in mv.pairs} - seated)
     bye = say(args, "; bye: %s", "; свободна: %s") % ", ".join(map(str, byes)) if byes else ""
@@ -467,8 +467,13 @@ def run_session_add(args, out, err):
         if number is None:
             number = (db.value("SELECT MAX(number) FROM sessions WHERE event_id = ?",
                                (eid,)) or 0) + 1
-        setup.new_session(db, eid, number, sections, current=not args.later, actor=args.actor)
+        sid = setup.new_session(db, eid, number, sections, current=not args.later,
+                                actor=args.actor)
+        carried = setup.carry_players(db, sid, args.actor)
     out.write(_describe(args, number, sections))
+    if carried:
+        out.write(say(args, "%d pairs named as the event's earlier teams sessions named them\n",
+                      "пар с именами, как в прежних командных сессиях: %d\n") % carried)
     return 0
 
 

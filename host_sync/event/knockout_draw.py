@@ -78,18 +78,20 @@ def draw(db, teams, segments, boards_per_segment, winners=()):
         raise KnockoutError("the knockout is under way: its next round is the winners of the "
                             "last (leave out --teams)", ru="олимпийская система уже идёт: "
                             "следующий тур — победители предыдущего (без --teams)")
-    slots = _winners(_checked(bracket, max(sessions)), knockout_matches(score_teams(last)),
-                     set(winners))
+    matches = knockout_matches(score_teams(last))
+    slots = _winners(_checked(bracket, max(sessions), matches), matches, set(winners))
     return {letter: _round(slots, segments, boards_per_segment, sorted(winners))}
 
 
-def _checked(bracket, session):
-    """The bracket kept with a session's movement, if it is one (a hand-edited row is
-    refused, not followed)."""
+def _checked(bracket, session, matches):
+    """The bracket kept with a session's movement, if it is one and pairs the teams its
+    `matches` play (a hand-edited row is refused, not followed)."""
     if not (isinstance(bracket, list) and len(bracket) >= 2 and
             len(bracket) & (len(bracket) - 1) == 0 and all(
                 t is None or type(t) is int and t > 0 for t in bracket)) or len(
-                    [t for t in bracket if t]) != len({t for t in bracket if t}):
+                    [t for t in bracket if t]) != len({t for t in bracket if t}) or {
+                        frozenset((a, b)) for a, b in zip(bracket[::2], bracket[1::2])
+                        if a and b} != {frozenset((int(m.home), int(m.away))) for m in matches}:
         raise KnockoutError("session %d's knockout bracket is not one (edited by hand?)" %
                             session, ru="сетка олимпийской системы сессии %d испорчена "
                             "(правка вручную?)" % session)
@@ -132,6 +134,14 @@ def _qualifiers(sessions, count):
                             standings[count].label, ru="место %s поделено на границе выхода: "
                             "решает Положение (например, `event set --tie-break quotient`)" %
                             standings[count].label)
+    byes = (1 << (count - 1).bit_length()) - count  # the top seeds' (first_round)
+    if byes and standings[byes - 1].place == standings[byes].place:
+        raise KnockoutError("place %s is shared across the bye line (the first %d go through "
+                            "without a match): the Regulations decide (for instance `event "
+                            "set --tie-break quotient`)" % (standings[byes].label, byes),
+                            ru="место %s поделено на границе свободного тура (первые %d "
+                            "проходят без матча): решает Положение (например, `event set "
+                            "--tie-break quotient`)" % (standings[byes].label, byes))
     return [int(s.team) for s in standings[:count]]
 
 
@@ -146,6 +156,9 @@ def _winners(bracket, matches, chosen):
             continue
         m = results.get(frozenset((a, b)))
         named = chosen & {a, b}
+        if len(named) == 2:
+            raise KnockoutError("--winner %d and %d: one team goes through their match" % (
+                a, b), ru="--winner %d и %d: из их матча проходит одна команда" % (a, b))
         if m is not None and m.tied() and len(named) == 1:
             slots.append(named.pop())
             used |= {a, b}
@@ -168,8 +181,11 @@ def _winners(bracket, matches, chosen):
                 "%d — %d (%s)" % (a, b, "ничья" if why == "tied" else "не закончен")
                 for a, b, why in open_))
     left = [t for t in slots if t]
-    if len(left) < 2:
-        who = left[0] if left else "-"
-        raise KnockoutError("the knockout is over: team %s won it" % who,
-                            ru="олимпийская система закончена: победила команда %s" % who)
+    if not left:
+        raise KnockoutError("the knockout is over: no team is left (both finalists are out by "
+                            "the director's rulings)", ru="олимпийская система закончена: "
+                            "команд не осталось (оба финалиста выбыли по решению судьи)")
+    if len(left) == 1:
+        raise KnockoutError("the knockout is over: team %s won it" % left[0],
+                            ru="олимпийская система закончена: победила команда %s" % left[0])
     return slots

@@ -95,7 +95,8 @@ def _session(db, number, method):
                         table=row["tbl"], group=row["fouled"])
         if row["adjustment"] and not _adjusted(result, json.loads(row["adjustment"]),
                                                row["board"], session):
-            continue  # not played: no line on the traveller
+            session.not_played.append(result)  # no line on the traveller
+            continue
         if not row["adjustment"] and not _played(
                 result, row, leads.get(row["round_id"], {}).get(row["board"])):
             continue

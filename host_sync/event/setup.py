@@ -319,6 +319,39 @@ def set_players(db, section, pair, players, actor=ACTOR):
                 db.insert("players", dict(key, name=name, number=number), actor)
 
 
+def carry_players(db, session_id, actor=ACTOR):
+    """Name the pairs of a teams session as the event's earlier teams sessions last named
+    them: a team keeps its number from day to day (team t is pairs 2t-1 and 2t), so a Swiss
+    or a knockout, a session a round, needs no names import each round. Returns how many
+    pairs were named."""
+    if any(mv.kind != "teams" for mv in section_movements(db, session_id).values()):
+        return 0
+    event_id = db.value("SELECT event_id FROM sessions WHERE id = ?", (session_id,))
+    earlier = {r["id"] for r in db.all("SELECT id FROM sessions WHERE event_id = ? AND id != ?",
+                                       (event_id, session_id))
+               if all(mv.kind == "teams" for mv in section_movements(db, r["id"]).values())}
+    named = {}
+    for row in db.all(
+            "SELECT s.letter, p.number AS pair, pl.name, pl.number, pl.position, se.id AS sid "
+            "FROM players pl JOIN pairs p ON p.id = pl.pair_id "
+            "JOIN sections s ON s.id = p.section_id JOIN sessions se ON se.id = s.session_id "
+            "WHERE se.event_id = ? AND se.id != ? ORDER BY se.number, pl.position",
+            (event_id, session_id)):
+        if row["sid"] in earlier:
+            players = named.setdefault((row["letter"], row["pair"]), {})
+            players[row["position"]] = (row["name"], row["number"])
+    count = 0
+    with db.transaction():
+        for row in db.all("SELECT s.id, s.letter, p.number FROM pairs p JOIN sections s ON "
+                          "s.id = p.section_id WHERE s.session_id = ?", (session_id,)):
+            players = named.get((row["letter"], row["number"]))
+            if players:
+                set_players(db, row["id"], row["number"],
+                            [players[pos] for pos in sorted(players)], actor)
+                count += 1
+    return count
+
+
 def set_deal(db, session_id, board, deal, dealer, vul, actor=ACTOR):
     """Store the hand record of a board of the session (deal: a PBN Deal tag value)."""
     with db.transaction():

@@ -23,7 +23,9 @@ _TEXT = {
            "tie_breaks": {"shared": "share the place", "quotient": "the IMP quotient"},
            "removed": "  team %d of section %s removed (5.7.3): %s",
            "forfeit": "  team %d of section %s: a technical defeat in round %d: %s",
-           "swiss": "  a Swiss round (1.5.6), drawn with seed %s"},
+           "swiss": "  a Swiss round (1.5.6), drawn with seed %s",
+           "knockout": "  a knockout round (1.5.4): bracket %s%s",
+           "decided": "; ties settled by the director for %s"},
     "ru": {"event": "Турнир: %s (%s)", "session": "Сессия %d", "current": " (текущая)",
            "section": "Секция %s: %s, столов %d, туров %d, сдач в туре %d",
            "pairs": "Пары:", "unnamed": "(без имён)", "boards": "Сдачи: %s",
@@ -39,7 +41,9 @@ _TEXT = {
            "tie_breaks": {"shared": "место делится", "quotient": "коэффициент ИМПов"},
            "removed": "  команда %d секции %s удалена (5.7.3): %s",
            "forfeit": "  команде %d секции %s техническое поражение в туре %d: %s",
-           "swiss": "  тур по швейцарской системе (1.5.6), жеребьёвка с зерном %s"},
+           "swiss": "  тур по швейцарской системе (1.5.6), жеребьёвка с зерном %s",
+           "knockout": "  тур олимпийской системы (1.5.4): сетка %s%s",
+           "decided": "; ничьи решены судьёй в пользу %s"},
 }
 LANGUAGES = tuple(_TEXT)
 
@@ -84,7 +88,11 @@ def _session(db, s, t, lang):
         lines.append(t["section"] % (letter, t["kinds"].get(mv.kind, mv.kind), mv.tables,
                                      mv.round_count, mv.boards_per_set))
         if mv.options.get("schedule") == "swiss":
-            lines.append(t["swiss"] % mv.options["seed"])
+            lines.append(t["swiss"] % mv.options.get("seed", "?"))
+        elif mv.options.get("schedule") == "knockout":
+            lines.append(t["knockout"] % (_bracket_text(mv.options.get("bracket")), t[
+                "decided"] % _listed(mv.options["decided"]) if mv.options.get("decided")
+                else ""))
         for rnd in range(1, mv.round_count + 1):
             lines += ["  " + line for line in mv.describe(rnd, lang).splitlines()]
         lines.append("  " + t["pairs"])
@@ -106,6 +114,19 @@ def _session(db, s, t, lang):
     if off:
         lines.append(t["off_law2"] % ranges(off))
     return lines
+
+
+def _bracket_text(bracket):
+    """A knockout's bracket as pairs of slots, "1-8, 4-5, 2-—" (— a bye), or "?" when what
+    the row holds is not a list."""
+    if not isinstance(bracket, list):
+        return "?"
+    slots = [str(t) if t else "—" for t in bracket]
+    return ", ".join("%s-%s" % pair for pair in zip(slots[::2], slots[1::2]))
+
+
+def _listed(values):
+    return ", ".join(map(str, values)) if isinstance(values, list) else str(values)
 
 
 def _players(db, session_id, letter):

@@ -72,6 +72,11 @@ def draw(db, first, boards_per_round, seed):
 
 
 def _next_round(db, sessions, boards_per_round, seed):
+    if sessions[max(sessions)].teams.knockout:
+        raise SwissError("the session before is a knockout round: a Swiss round does not "
+                         "follow one (its teams are only those still in the knockout)",
+                         ru="предыдущая сессия — тур олимпийской системы: тур швейцарской "
+                         "системы за ним не следует (в нём только оставшиеся команды)")
     scores = {number: score_teams(s) for number, s in sessions.items()}
     _check_complete(scores)
     last = max(sessions)

@@ -87,10 +87,11 @@ def print_knockout(console, matches, lang="ru"):
 
 
 def segment_cells(m):
-    """A knockout match's IMPs in each segment, home's first ("" before a board compared)."""
-    return ["%s : %s" % (number_text(s.imps[s.side(m.home)]),
-                         number_text(s.imps[s.side(m.away)])) if s.boards else ""
-            for s in m.segments]
+    """A knockout match's IMPs in each segment, home's first ("" before a board compared, "—"
+    for a segment the director's ruling settled: its boards are not the score)."""
+    return ["—" if s.ruling else "%s : %s" % (number_text(s.imps[s.side(m.home)]),
+                                              number_text(s.imps[s.side(m.away)]))
+            if s.boards else "" for s in m.segments]
 
 
 def knockout_boards(m, t):
@@ -130,6 +131,7 @@ def match_boards(m, t):
         ranges(b[0] for b in m.boards),
         m.waiting and t["waiting"] % ranges(m.waiting),
         m.fouled and t["fouled"] % ranges(m.fouled),
+        m.not_played and t["not_played"] % ranges(m.not_played),
         *(t["unscored"] % (number, e.text(t["lang"])) for number, e in m.unscored),
         m.ruling and t["ruling_" + m.ruling] % ", ".join(m.against)) if x)
 

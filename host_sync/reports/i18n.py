@@ -96,6 +96,7 @@ PAGE_TEXTS = {
     "waiting": ("ждут второго стола: %s", "waiting for the other table: %s"),
     "fouled": ("испорчена, ждёт присуждённого счёта: %s",
                "fouled, awaiting an adjusted score: %s"),
+    "not_played": ("не сыграны по решению судьи: %s", "not played, the director ruled: %s"),
     "ruling_forfeit": ("техническое поражение: %s", "technical defeat: %s"),
     "ruling_technical": ("техническое поражение: %s (удалена, 5.7.3)",
                          "technical defeat: %s (removed, 5.7.3)"),

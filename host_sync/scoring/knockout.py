@@ -4,9 +4,10 @@ the loser is out. No VPs: a segment's Match (host_sync.scoring.team_session) is 
 under Law 12C4 and only its net IMPs count.
 
 A match is decided when every segment is complete (each scheduled board compared at both
-tables); a technical defeat or a removal (5.7.3) in any segment decides it for the other
-team. Equal totals decide nothing: the Regulations' extra boards do, and the director names
-the team that went through (`session add --knockout --winner`).
+tables); a technical defeat in any segment decides it for the other team, and so does a
+removal (rule book 5.7.3: in a knockout the team removed loses every match still to come,
+with a zero score). Equal totals decide nothing: the Regulations' extra boards do, and the
+director names the team that went through (`session add --knockout --winner`).
 """
 
 from dataclasses import dataclass, field
@@ -38,6 +39,11 @@ def knockout_matches(score):
         ko = out.setdefault(key, KnockoutMatch(m.home, m.away))
         ko.segments.append(m)
     for ko in out.values():
+        out_of_it = [t for t in (ko.home, ko.away) if t in score.plan.removed]
+        if out_of_it:  # 5.7.3: a technical defeat in every match still to come, this one too
+            ko.ruling = "technical"
+            through = [t for t in (ko.home, ko.away) if t not in out_of_it]
+            ko.winner = through[0] if through else None
         for m in ko.segments:
             if m.ruling and m.against and not ko.ruling:
                 ko.ruling = m.ruling

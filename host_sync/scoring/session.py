@@ -195,6 +195,9 @@ class Session:
     # a teams session: who plays for which team and who meets whom (team_session.TeamPlan);
     # None for pairs
     teams: object = None
+    # the tables' Results the director ruled not played (no line on the traveller): a teams
+    # match has such a board settled once both its tables are
+    not_played: list = field(default_factory=list)
 
     def board(self, number):
         if number not in self.boards:

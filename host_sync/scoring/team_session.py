@@ -71,6 +71,7 @@ class Match:
     vp: tuple | None = None  # (home, away) VPs; None before a board is compared
     ruling: str = ""  # "forfeit", "technical" (of a removed team) or "annulled"
     against: tuple = ()  # the teams the ruling is against
+    not_played: list = field(default_factory=list)  # ruled not played at both tables
 
     def side(self, team):
         return 0 if team == self.home else 1
@@ -89,9 +90,9 @@ class Match:
         Swiss or a knockout is drawn on."""
         if self.ruling:
             return True
-        compared = {b[0] for b in self.boards}
-        return bool(compared) and not (self.waiting or self.fouled or self.unscored) and \
-            set(plan.boards.get((self.round, self.home), ())) <= compared
+        settled = {b[0] for b in self.boards} | set(self.not_played)
+        return bool(settled) and not (self.waiting or self.fouled or self.unscored) and \
+            set(plan.boards.get((self.round, self.home), ())) <= settled
 
 
 @dataclass
@@ -156,7 +157,9 @@ def score_teams(session, plan=None):
     matches = [_match(session, rnd, home, away, tables.get((rnd, frozenset((home, away))), {}),
                       plan.boards.get((rnd, home)), plan.knockout)
                for rnd in sorted(plan.rounds) for home, away in plan.rounds[rnd]]
+    unplayed = _not_played(session, plan)
     for m in matches:
+        m.not_played = unplayed.get((m.round, frozenset((m.home, m.away))), [])
         _forfeit(m, plan, bye_vp)
     begun = _begun(plan, matches)
     for team in plan.removed:
@@ -300,6 +303,20 @@ def _tables(session, plan):
                 "столами матча" % (r.board, r.round, ns))
         boards[r.board][ns] = r
     return out, outside
+
+
+def _not_played(session, plan):
+    """(round, {team, team}) -> the boards the director ruled not played at both tables of
+    that match (one table only leaves the board waiting for an artificial score)."""
+    sides = {}
+    for r in session.not_played:
+        ns, ew = plan.teams.get(r.ns), plan.teams.get(r.ew)
+        sides.setdefault((r.round, frozenset((ns, ew)), r.board), set()).add(ns)
+    out = {}
+    for (rnd, teams, board), seated in sorted(sides.items(), key=lambda kv: kv[0][2]):
+        if len(seated) == 2:
+            out.setdefault((rnd, teams), []).append(board)
+    return out
 
 
 def _match(session, rnd, home, away, boards, scheduled, knockout):
