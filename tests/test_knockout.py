@@ -5,12 +5,16 @@ library and from the command line."""
 
 import json
 import sqlite3
+from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from host_sync.event import knockout_draw
 from host_sync.event.knockout_draw import first_round, seeding
 from host_sync.movements.teams import team_of
-from host_sync.scoring.knockout import knockout_matches
+from host_sync.scoring.knockout import KnockoutMatch, knockout_matches
 from host_sync.scoring.session import Result, Session
 from host_sync.scoring.team_session import TeamPlan, score_teams
 
@@ -168,7 +172,7 @@ def test_a_qualifying_line_through_a_shared_place_is_refused(tmp_path, host):
 
 @pytest.mark.parametrize("options, why", [
     (["--teams", 4, "--knockout", "--sections", "A,B"], "one bracket"),
-    (["--teams", 4, "--segments", 2], "--segments is for --knockout"),
+    (["--teams", 4, "--segments", 2], "--segments and --double are for --knockout"),
     (["--teams", 4, "--knockout", "--swiss"], "no --swiss"),
     (["--teams", 4, "--knockout", "--segments", 0], "1 to 16 segments"),
     (["--teams", 1, "--knockout"], "at least 2 teams"),
@@ -287,3 +291,94 @@ def test_a_swiss_does_not_follow_a_knockout_and_score_event_says_why_it_is_empty
     status, _, err = host("--lang", "en", "session", "add", path, "--movement", "teams",
                           "--swiss")
     assert status == 2 and "a Swiss round does not follow one" in err
+
+
+def away_wins(host, path, match, board, session):
+    """The away team of match `match` wins board `board` by 10 IMPs."""
+    enter(host, path, board, 2 * match - 1, session, "4S", "N", 9)
+    enter(host, path, board, 2 * match, session, "4S", "N", 10)
+
+
+def matches_of(path, session):
+    mv = movement(path, session)
+    return [(team_of(ns), team_of(ew)) for table, ns, ew, _, _ in sorted(mv["rounds"][0])
+            if table % 2], mv["options"]
+
+
+def test_a_double_knockout_puts_a_loser_down_and_ends_after_two_defeats(tmp_path, host):
+    """Rule book 1.5.5 with four teams: 1 and 2 win round 1; 1 beats 2 above while 3 beats 4
+    below (4 is out: two defeats); 2 comes down and beats 3; the grand final 1 v 2 goes to 2,
+    so 1 has lost once too and they play again; 1 wins it."""
+    path = tmp_path / "de.db"
+    status, out, err = host("--lang", "en", "event", "create", path, "--name", "Кубок",
+                            "--movement", "teams", "--teams", 4, "--knockout", "--double",
+                            "--boards-per-round", 1)
+    assert status == 0, err
+    assert matches_of(path, 1) == ([(1, 4), (2, 3)], {
+        "bracket": [1, 4, 2, 3], "double": True, "lower": [], "final": 0,
+        "schedule": "knockout"})
+    home_wins(host, path, 1, 1, 1)
+    home_wins(host, path, 2, 1, 1)
+    plays = [((1, 2), (3, 4)), ((3, 2),), ((1, 2),), ((2, 1),)]
+    results = [(home_wins, home_wins), (away_wins,), (away_wins,), (away_wins,)]
+    for session, (expected, won) in enumerate(zip(plays, results), 2):
+        status, out, err = add_round(host, path)
+        assert status == 0, (session, err)
+        played, options = matches_of(path, session)
+        assert tuple(played) == expected, (session, played, options)
+        for match, wins in enumerate(won, 1):
+            wins(host, path, match, 1, session)
+    assert matches_of(path, 4)[1]["final"] == 1 and matches_of(path, 5)[1]["final"] == 2
+    assert matches_of(path, 3)[1]["bracket"] == [1, None]  # the upper winner waits
+    status, out, err = host("--lang", "en", "event", "show", path)
+    assert "lower bracket 3-2" in out and "the grand final's second match" in out
+    status, _, err = add_round(host, path)
+    assert status == 2 and "the knockout is over: team 1 won it" in err
+    status, _, err = add_round(host, path, "--double")
+    assert status == 2 and "leave out --teams and --double" in err
+
+
+def test_a_double_knockout_whose_upper_winner_wins_the_grand_final_ends_there(tmp_path,
+                                                                              host):
+    path = tmp_path / "de2.db"
+    assert host("event", "create", path, "--name", "E", "--movement", "teams", "--teams", 2,
+                "--knockout", "--double", "--boards-per-round", 1)[0] == 0
+    home_wins(host, path, 1, 1, 1)  # 1 beats 2, which goes down
+    assert add_round(host, path)[0] == 0
+    assert matches_of(path, 2) == ([(1, 2)], {"bracket": [1, 2], "double": True, "lower": [],
+                                              "final": 1, "schedule": "knockout"})
+    home_wins(host, path, 1, 1, 2)
+    status, _, err = add_round(host, path)
+    assert status == 2 and "team 1 won it" in err
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 24), st.randoms(use_true_random=False))
+def test_in_a_double_knockout_every_team_but_the_winner_is_out_after_exactly_two_defeats(
+        teams, rng):
+    """The lower bracket's rounds, drawn from any results: nobody plays after a second
+    defeat, nobody is out before it, and one team is left."""
+    options = first_round(list(range(1, teams + 1)), 1, 1, double=True).options
+    losses = Counter()
+    for _ in range(4 * teams):
+        pairs = knockout_draw._pairs(options["bracket"]) + knockout_draw._pairs(
+            options["lower"])
+        assert pairs and all(losses[t] < 2 for p in pairs for t in p)
+        matches = []
+        for a, b in pairs:
+            loser = rng.choice((a, b))
+            losses[loser] += 1
+            matches.append(KnockoutMatch(str(a), str(b), complete=True,
+                                         winner=str(b if loser == a else a)))
+        decide = knockout_draw._Decisions(matches, set())
+        upper, lower = decide.round(options["bracket"]), knockout_draw.Lower.of(options, 1)
+        below = decide.round(lower.slots)
+        try:
+            slots, lower = lower.next(options["bracket"], upper, below)
+        except knockout_draw.KnockoutError as over:
+            (winner,) = [t for t in range(1, teams + 1) if losses[t] < 2]
+            assert "team %d won it" % winner in str(over)
+            assert all(losses[t] == 2 for t in range(1, teams + 1) if t != winner)
+            return
+        options = knockout_draw._round(slots, 1, 1, [], lower).options
+    raise AssertionError("the knockout did not end")

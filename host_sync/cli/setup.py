@@ -197,6 +197,12 @@ def _movement_options(parser):
         "решается суммой ИМПов за --segments: первый тур рассеивает --teams N (1 играет с N) "
         "или, после отборочного этапа, его N лучших; каждый следующий — победители "
         "предыдущего"))
+    g.add_argument("--double", action="store_true", help=tr(
+        "--knockout: out after two defeats (rule book 1.5.5): a team that loses goes down to "
+        "the lower bracket; the two brackets' winners meet in the grand final (twice, if the "
+        "upper bracket's winner loses the first)", "--knockout: выбывание после двух "
+        "поражений (регламент 1.5.5): проигравшая команда уходит в нижнюю сетку; победители "
+        "сеток встречаются в финале (дважды, если победитель верхней проиграет первый)"))
     g.add_argument("--segments", type=int, metavar="S", help=tr(
         "--knockout: the segments of each match (default 1), each its own boards",
         "--knockout: сегментов в матче (по умолчанию 1), у каждого свои сдачи"))
@@ -301,9 +307,9 @@ def _teams_sections(args, letters):
         raise setup.SetupError("a teams movement takes --teams N (two tables a match), not "
                                "--tables", ru="командному движению нужно --teams N (два стола "
                                "на матч), а не --tables")
-    if args.segments is not None and not args.knockout:
-        raise setup.SetupError("--segments is for --knockout", ru="--segments только для "
-                               "--knockout")
+    if (args.segments is not None or args.double) and not args.knockout:
+        raise setup.SetupError("--segments and --double are for --knockout",
+                               ru="--segments и --double только для --knockout")
     if args.knockout:
         if args.swiss or args.matches is not None or args.seed is not None:
             raise setup.SetupError("--knockout takes no --swiss, --matches nor --seed",
@@ -316,7 +322,8 @@ def _teams_sections(args, letters):
             return None
         segments = 1 if args.segments is None else args.segments
         return {letters[0]: knockout_draw.first_round(
-            list(range(1, args.teams + 1)), segments, _boards_per_set(args, segments))}
+            list(range(1, args.teams + 1)), segments, _boards_per_set(args, segments),
+            args.double)}
     if args.swiss:
         if args.matches is not None:
             raise setup.SetupError("--matches is for a round robin, not --swiss",
@@ -370,12 +377,14 @@ def _draw_text(args, mv):
         team_of(s.ns), team_of(s.ew), s.table, s.table + 1) for s in first_tables)
     seated = {team_of(p) for s in mv.rounds[0] for p in (s.ns, s.ew)}
     if mv.options["schedule"] == "knockout":
-        through = [t for t in mv.options["bracket"] if t and t not in seated]
+        through = [t for t in mv.options["bracket"] + mv.options.get("lower", [])
+                   if t and t not in seated]
         rest = say(args, "; through without a match: %s", "; проходят без матча: %s") % (
             ", ".join(map(str, through))) if through else ""
         return say(args, "  knockout round (teams: %d): %s%s\n",
                    "  тур олимпийской системы (команд: %d): %s%s\n") % (
-            len([t for t in mv.options["bracket"] if t]), matches, rest)
+            len([t for t in mv.options["bracket"] + mv.options.get("lower", []) if t]),
+            matches, rest)
     byes = sorted({team_of(p) for p in mv.pairs} - seated)
     bye = say(args, "; bye: %s", "; свободна: %s") % ", ".join(map(str, byes)) if byes else ""
     return say(args, "  Swiss draw (seed %d): %s%s\n", "  жеребьёвка (зерно %d): %s%s\n") % (
@@ -459,7 +468,8 @@ def run_session_add(args, out, err):
         elif args.knockout:  # seeded, from a qualifying stage, or the last round's winners
             segments = 1 if args.segments is None else args.segments
             sections = knockout_draw.draw(db, args.teams, segments,
-                                          _boards_per_set(args, segments), args.winner)
+                                          _boards_per_set(args, segments), args.winner,
+                                          args.double)
         elif args.winner:
             raise setup.SetupError("--winner is for --knockout", ru="--winner только для "
                                    "--knockout")

@@ -12,6 +12,8 @@ is decided as the Regulations say, and the director names who went through (`--w
 One section only: a knockout is one bracket.
 """
 
+from collections import namedtuple
+
 from host_sync.event import setup
 from host_sync.event.results import team_sessions
 from host_sync.movements import Schedule, teams_movement
@@ -31,18 +33,18 @@ def seeding(size):
     return order
 
 
-def first_round(seeds, segments, boards_per_segment):
+def first_round(seeds, segments, boards_per_segment, double=False):
     """The Movement of a knockout's first round: `seeds` (team numbers, best first) placed
-    in the bracket; the top seeds have the byes."""
+    in the bracket; the top seeds have the byes. `double`: out after two defeats (1.5.5)."""
     if len(seeds) < 2:
         raise KnockoutError("a knockout needs at least 2 teams",
                             ru="для олимпийской системы нужно не меньше 2 команд")
     size = 1 << (len(seeds) - 1).bit_length()
     return _round([seeds[s - 1] if s <= len(seeds) else None for s in seeding(size)],
-                  segments, boards_per_segment, [])
+                  segments, boards_per_segment, [], Lower([]) if double else None)
 
 
-def draw(db, teams, segments, boards_per_segment, winners=()):
+def draw(db, teams, segments, boards_per_segment, winners=(), double=False):
     """{section letter: Movement} of the event's next knockout round: the first when the
     event has no teams session (teams 1..`teams`), the first after a qualifying stage (its
     best `teams`), or the next from the last knockout round (`winners`: the teams the
@@ -52,7 +54,8 @@ def draw(db, teams, segments, boards_per_segment, winners=()):
         if teams is None:
             raise KnockoutError("the first round of a knockout takes --teams N",
                                 ru="первому туру олимпийской системы нужно --teams N")
-        return {"A": first_round(list(range(1, teams + 1)), segments, boards_per_segment)}
+        return {"A": first_round(list(range(1, teams + 1)), segments, boards_per_segment,
+                                 double)}
     last = sessions[max(sessions)]
     movements = setup.section_movements(db, setup.session_id(
         db, setup.the_event(db)[0], max(sessions)))
@@ -73,41 +76,61 @@ def draw(db, teams, segments, boards_per_segment, winners=()):
             raise KnockoutError("--winner is for a tied knockout match",
                                 ru="--winner — для ничьей в матче олимпийской системы")
         return {letter: first_round(_qualifiers(sessions, teams), segments,
-                                    boards_per_segment)}
-    if teams is not None:
-        raise KnockoutError("the knockout is under way: its next round is the winners of the "
-                            "last (leave out --teams)", ru="олимпийская система уже идёт: "
-                            "следующий тур — победители предыдущего (без --teams)")
+                                    boards_per_segment, double)}
+    if teams is not None or double:
+        raise KnockoutError("the knockout is under way: its next round comes from the last "
+                            "(leave out --teams and --double)", ru="олимпийская система уже "
+                            "идёт: следующий тур следует из предыдущего (без --teams и "
+                            "--double)")
     matches = knockout_matches(score_teams(last))
-    slots = _winners(_checked(bracket, max(sessions), matches), matches, set(winners))
-    return {letter: _round(slots, segments, boards_per_segment, sorted(winners))}
+    lower = Lower.of(movement.options, max(sessions))
+    decide = _Decisions(matches, set(winners))
+    upper = decide.round(_checked(bracket, max(sessions), matches, lower))
+    if lower is None:
+        decide.done()
+        return {letter: _round(_over(upper.winners), segments, boards_per_segment,
+                               sorted(winners))}
+    below = decide.round(lower.slots)
+    decide.done()
+    slots, lower = lower.next(bracket, upper, below)
+    return {letter: _round(slots, segments, boards_per_segment, sorted(winners), lower)}
 
 
-def _checked(bracket, session, matches):
-    """The bracket kept with a session's movement, if it is one and pairs the teams its
-    `matches` play (a hand-edited row is refused, not followed)."""
+def _checked(bracket, session, matches, lower=None):
+    """The bracket kept with a session's movement, if it is one and it (with the lower
+    bracket's slots of a double knockout) pairs the teams its `matches` play (a hand-edited
+    row is refused, not followed)."""
+    both = bracket + (lower.slots if lower else []) if isinstance(bracket, list) else None
     if not (isinstance(bracket, list) and len(bracket) >= 2 and
             len(bracket) & (len(bracket) - 1) == 0 and all(
                 t is None or type(t) is int and t > 0 for t in bracket)) or len(
-                    [t for t in bracket if t]) != len({t for t in bracket if t}) or {
-                        frozenset((a, b)) for a, b in zip(bracket[::2], bracket[1::2])
-                        if a and b} != {frozenset((int(m.home), int(m.away))) for m in matches}:
+                    [t for t in both if t]) != len({t for t in both if t}) or {
+                        frozenset(p) for p in _pairs(both)} != {
+                        frozenset((int(m.home), int(m.away))) for m in matches}:
         raise KnockoutError("session %d's knockout bracket is not one (edited by hand?)" %
                             session, ru="сетка олимпийской системы сессии %d испорчена "
                             "(правка вручную?)" % session)
     return bracket
 
 
-def _round(slots, segments, boards_per_segment, decided):
-    while len(slots) > 2 and not any(a and b for a, b in zip(slots[::2], slots[1::2])):
+def _round(slots, segments, boards_per_segment, decided, lower=None):
+    """The Movement of a knockout round of `slots` (and a double knockout's `lower`)."""
+    while len(slots) > 2 and not _pairs(slots):
         slots = [a or b for a, b in zip(slots[::2], slots[1::2])]  # walkovers all round
-    matches = [(a, b) for a, b in zip(slots[::2], slots[1::2]) if a and b]
+    matches = _pairs(slots) + (_pairs(lower.slots) if lower else [])
     playing = sorted(t for m in matches for t in m)
     schedule = Schedule(playing, [matches] * _segments(segments), "knockout")
     options = {"bracket": slots}
+    if lower is not None:
+        options.update(double=True, lower=lower.slots, final=lower.final)
     if decided:
         options["decided"] = decided  # ties the director settled, for the record
     return teams_movement(schedule, boards_per_segment, options)
+
+
+def _pairs(slots):
+    """The matches of a list of slots paired first with second...: both slots filled."""
+    return [(a, b) for a, b in zip(slots[::2], slots[1::2]) if a and b]
 
 
 def _segments(segments):
@@ -145,41 +168,116 @@ def _qualifiers(sessions, count):
     return [int(s.team) for s in standings[:count]]
 
 
-def _winners(bracket, matches, chosen):
-    """The next bracket: the winner of each pair of slots; KnockoutError naming the matches
-    not decided (under way, or tied without the director's `--winner`)."""
-    results = {frozenset((int(m.home), int(m.away))): m for m in matches}
-    slots, open_, used = [], [], set()
-    for a, b in zip(bracket[::2], bracket[1::2]):
-        if not (a and b):
-            slots.append(a or b)
-            continue
-        m = results.get(frozenset((a, b)))
-        named = chosen & {a, b}
-        if len(named) == 2:
-            raise KnockoutError("--winner %d and %d: one team goes through their match" % (
-                a, b), ru="--winner %d и %d: из их матча проходит одна команда" % (a, b))
-        if m is not None and m.tied() and len(named) == 1:
-            slots.append(named.pop())
-            used |= {a, b}
-        elif m is None or not m.complete or m.tied():
-            open_.append((a, b, "tied" if m is not None and m.tied() else "not complete"))
-        else:
-            slots.append(int(m.winner) if m.winner else None)
-    stray = chosen - used
-    if stray:
-        raise KnockoutError("--winner %s: not a team of a tied match" % ", ".join(
-            map(str, sorted(stray))), ru="--winner %s: не команда матча с ничьей" % ", ".join(
-            map(str, sorted(stray))))
-    if open_:
-        raise KnockoutError(
-            "the next knockout round is drawn when every match is decided; not decided: %s "
-            "(a tie goes to the team the director names with --winner)" % "; ".join(
-                "%d v %d (%s)" % o for o in open_),
-            ru="следующий тур олимпийской системы разыгрывается, когда решены все матчи; не "
-            "решены: %s (при ничьей судья называет прошедшую команду в --winner)" % "; ".join(
-                "%d — %d (%s)" % (a, b, "ничья" if why == "tied" else "не закончен")
-                for a, b, why in open_))
+class Lower:
+    """A double knockout's lower bracket (rule book 1.5.5: a team that loses once goes down
+    to it, and is out after its second defeat): its slots this round, paired first with
+    second... (None: a bye), and `final`, 1 or 2 while the grand final is played (2: its
+    second match, the upper bracket's winner having lost the first, so both have lost once)."""
+
+    def __init__(self, slots, final=0):
+        self.slots, self.final = slots, final
+
+    @classmethod
+    def of(cls, options, session):
+        """The lower bracket kept with a round's movement; None for a single knockout."""
+        if not options.get("double"):
+            return None
+        slots, final = options.get("lower"), options.get("final", 0)
+        if not (isinstance(slots, list) and len(slots) % 2 == 0 and all(
+                t is None or type(t) is int and t > 0 for t in slots) and final in (0, 1, 2)):
+            raise KnockoutError("session %d's lower bracket is not one (edited by hand?)" %
+                                session, ru="нижняя сетка сессии %d испорчена (правка "
+                                "вручную?)" % session)
+        return cls(slots, final)
+
+    def next(self, bracket, upper, below):
+        """(upper slots, Lower) of the next round from this one's decisions."""
+        if self.final:
+            winner = upper.winners[0]
+            if self.final == 2 or winner in (None, bracket[0]) or bracket[0] not in \
+                    upper.losers:  # the upper bracket's winner won, or is out by a ruling
+                _over([winner])
+            return [winner, bracket[0]], Lower([], 2)  # the first final went the other way
+        up = [t for t in upper.winners if t]
+        pool = [t for t in below.winners if t] + upper.losers
+        if len(up) == 1 and len(pool) == 1:
+            return [up[0], pool[0]], Lower([], 1)  # the grand final
+        if len(up) + len(pool) < 2:
+            _over(up + pool)
+        slots = upper.winners if len(up) > 1 else [up[0] if up else None, None]
+        return slots, Lower(_lower_slots([t for t in below.winners if t], upper.losers))
+
+
+def _lower_slots(survivors, dropped):
+    """The lower bracket's next round: its survivors each against a team just down from the
+    upper bracket (in reverse order, so teams do not meet again at once), the rest among
+    themselves, an odd one out with a bye."""
+    slots, survivors, dropped = [], list(survivors), list(reversed(dropped))
+    while survivors and dropped:
+        slots += [survivors.pop(0), dropped.pop(0)]
+    rest = survivors or dropped
+    while len(rest) >= 2:
+        slots += [rest.pop(0), rest.pop(0)]
+    return slots + ([rest[0], None] if rest else [])
+
+
+Decided = namedtuple("Decided", "winners losers")
+Decided.__doc__ = "A round's slots decided: the winner of each pair (a slot), the losers."
+
+
+class _Decisions:
+    """The winners of each pair of slots of a round, the director's --winner of a tie
+    taken; done() refuses naming the matches not decided (under way, or tied without a
+    --winner) and a --winner that is not of a tie."""
+
+    def __init__(self, matches, chosen):
+        self.results = {frozenset((int(m.home), int(m.away))): m for m in matches}
+        self.chosen, self.used, self.open = chosen, set(), []
+
+    def round(self, slots):
+        winners, losers = [], []
+        for a, b in zip(slots[::2], slots[1::2]):
+            if not (a and b):
+                winners.append(a or b)
+                continue
+            m = self.results.get(frozenset((a, b)))
+            named = self.chosen & {a, b}
+            if len(named) == 2:
+                raise KnockoutError("--winner %d and %d: one team goes through their match" % (
+                    a, b), ru="--winner %d и %d: из их матча проходит одна команда" % (a, b))
+            if m is not None and m.tied() and len(named) == 1:
+                winner = named.pop()
+                self.used |= {a, b}
+            elif m is None or not m.complete or m.tied():
+                self.open.append((a, b, "tied" if m is not None and m.tied() else
+                                  "not complete"))
+                continue
+            else:
+                winner = int(m.winner) if m.winner else None
+            winners.append(winner)
+            losers += [t for t in (a, b) if t != winner and (m is None or str(t) not in
+                                                             m.removed)]
+        return Decided(winners, losers)
+
+    def done(self):
+        stray = self.chosen - self.used
+        if stray:
+            raise KnockoutError("--winner %s: not a team of a tied match" % ", ".join(
+                map(str, sorted(stray))), ru="--winner %s: не команда матча с ничьей" %
+                ", ".join(map(str, sorted(stray))))
+        if self.open:
+            raise KnockoutError(
+                "the next knockout round is drawn when every match is decided; not decided: "
+                "%s (a tie goes to the team the director names with --winner)" % "; ".join(
+                    "%d v %d (%s)" % o for o in self.open),
+                ru="следующий тур олимпийской системы разыгрывается, когда решены все матчи; "
+                "не решены: %s (при ничьей судья называет прошедшую команду в --winner)" %
+                "; ".join("%d — %d (%s)" % (a, b, "ничья" if why == "tied" else
+                                            "не закончен") for a, b, why in self.open))
+
+
+def _over(slots):
+    """`slots` for the next round, unless one team or none is left: the knockout is over."""
     left = [t for t in slots if t]
     if not left:
         raise KnockoutError("the knockout is over: no team is left (both finalists are out by "

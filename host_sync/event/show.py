@@ -25,6 +25,8 @@ _TEXT = {
            "forfeit": "  team %d of section %s: a technical defeat in round %d: %s",
            "swiss": "  a Swiss round (1.5.6), drawn with seed %s",
            "knockout": "  a knockout round (1.5.4): bracket %s%s",
+           "double": " (out after two defeats, 1.5.5; lower bracket %s%s)",
+           "final": "; the grand final", "final2": "; the grand final's second match",
            "decided": "; ties settled by the director for %s"},
     "ru": {"event": "Турнир: %s (%s)", "session": "Сессия %d", "current": " (текущая)",
            "section": "Секция %s: %s, столов %d, туров %d, сдач в туре %d",
@@ -43,6 +45,8 @@ _TEXT = {
            "forfeit": "  команде %d секции %s техническое поражение в туре %d: %s",
            "swiss": "  тур по швейцарской системе (1.5.6), жеребьёвка с зерном %s",
            "knockout": "  тур олимпийской системы (1.5.4): сетка %s%s",
+           "double": " (выбывание после двух поражений, 1.5.5; нижняя сетка %s%s)",
+           "final": "; финал", "final2": "; второй матч финала",
            "decided": "; ничьи решены судьёй в пользу %s"},
 }
 LANGUAGES = tuple(_TEXT)
@@ -92,7 +96,9 @@ def _session(db, s, t, lang):
         elif mv.options.get("schedule") == "knockout":
             lines.append(t["knockout"] % (_bracket_text(mv.options.get("bracket")), t[
                 "decided"] % _listed(mv.options["decided"]) if mv.options.get("decided")
-                else ""))
+                else "") + (t["double"] % (_bracket_text(mv.options.get("lower")) or "—", {
+                    1: t["final"], 2: t["final2"]}.get(mv.options.get("final"), ""))
+                if mv.options.get("double") else ""))
         for rnd in range(1, mv.round_count + 1):
             lines += ["  " + line for line in mv.describe(rnd, lang).splitlines()]
         lines.append("  " + t["pairs"])

@@ -22,6 +22,7 @@ class KnockoutMatch:
     complete: bool = False  # every segment's boards compared, or a ruling decided it
     winner: str | None = None  # None: under way, tied, or both teams out by a ruling
     ruling: str = ""  # a segment's ruling that decided it ("forfeit", "technical"...)
+    removed: tuple = ()  # its teams removed from the competition (5.7.3)
 
     def tied(self):
         return self.complete and self.winner is None and not self.ruling
@@ -39,7 +40,7 @@ def knockout_matches(score):
         ko = out.setdefault(key, KnockoutMatch(m.home, m.away))
         ko.segments.append(m)
     for ko in out.values():
-        out_of_it = [t for t in (ko.home, ko.away) if t in score.plan.removed]
+        out_of_it = ko.removed = tuple(t for t in (ko.home, ko.away) if t in score.plan.removed)
         if out_of_it:  # 5.7.3: a technical defeat in every match still to come, this one too
             ko.ruling = "technical"
             through = [t for t in (ko.home, ko.away) if t not in out_of_it]
