@@ -22,6 +22,7 @@ from host_sync.scoring import team_session
 from host_sync.text import ranges
 
 KINDS = ("mitchell", "howell", "teams")
+MAX_TEAMS = 300  # 600 tables, beyond any playing room; a round robin of 1,000 took a minute
 DEFAULT_BOARDS_PER_ROUND = 4
 
 
@@ -307,6 +308,10 @@ def _teams_sections(args, letters):
         raise setup.SetupError("a teams movement takes --teams N (two tables a match), not "
                                "--tables", ru="командному движению нужно --teams N (два стола "
                                "на матч), а не --tables")
+    if args.teams is not None and args.teams > MAX_TEAMS:
+        raise setup.SetupError("at most %d teams (%d tables), not %d" % (
+            MAX_TEAMS, 2 * MAX_TEAMS, args.teams), ru="не больше %d команд (%d столов), а не "
+            "%d" % (MAX_TEAMS, 2 * MAX_TEAMS, args.teams))
     if (args.segments is not None or args.double) and not args.knockout:
         raise setup.SetupError("--segments and --double are for --knockout",
                                ru="--segments и --double только для --knockout")
