@@ -382,3 +382,42 @@ def test_in_a_double_knockout_every_team_but_the_winner_is_out_after_exactly_two
             return
         options = knockout_draw._round(slots, 1, 1, [], lower).options
     raise AssertionError("the knockout did not end")
+
+
+def test_a_knockout_after_a_stage_of_groups_crosses_them_and_keeps_the_names(tmp_path, host):
+    """Rule book 1.5.7's own example: a round robin in groups, then a knockout. Two groups of
+    four, one round each; the best two of each: A1 v B2 and B1 v A2, numbered 1 to 4."""
+    path = tmp_path / "groups.db"
+    assert host("event", "create", path, "--name", "Кубок", "--movement", "teams", "--teams",
+                4, "--sections", "A,B", "--boards-per-round", 1, "--matches", "1")[0] == 0
+    names = tmp_path / "names.csv"
+    names.write_text("section,pair,player1,player2\n" + "".join(
+        "%s,%d%s,%s%d%s-1,%s%d%s-2\n" % (g, t, p, g, t, p, g, t, p)
+        for g in "AB" for t in range(1, 5) for p in "AB"))
+    assert host("names", "import", path, names)[0] == 0
+    # round 1 of each group: 1 v 4 and 2 v 3; in A the home teams win by 10 and by 1 IMPs,
+    # in B the away teams do (4 and 3 win)
+    for letter, narrow in (("A", ("1NT", "N", 8)), ("B", ("1NT", "N", 7))):
+        big = ("4S", "N", 10) if letter == "A" else ("4S", "N", 9)
+        small = ("4S", "N", 9) if letter == "A" else ("4S", "N", 10)
+        for table, result in ((1, big), (2, small), (3, narrow),
+                              (4, ("1NT", "N", 7 if letter == "A" else 8))):
+            status, _, err = host("result", "correct", path, "--board", 1, "--table", table,
+                                  "--section", letter, "--session", 1, *result)
+            assert status == 0, err
+    status, _, err = add_round(host, path, "--teams", 3)
+    assert status == 2 and "a multiple of 2" in err
+    status, out, err = add_round(host, path, "--teams", 4)
+    assert status == 0, err
+    played, options = matches_of(path, 2)
+    # seeds A1 (1), B1 (4), A2 (2), B2 (3) -> knockout teams 1-4; 1 v 4 is A1 v B2
+    assert options["from"] == ["A1", "B4", "A2", "B3"] and played == [(1, 4), (2, 3)]
+    assert "numbered for the knockout: 1 = A1, 2 = B4, 3 = A2, 4 = B3" in out
+    with sqlite3.connect(path) as db:
+        named = dict(db.execute(
+            "SELECT p.number, pl.name FROM players pl JOIN pairs p ON p.id = pl.pair_id JOIN "
+            "sections s ON s.id = p.section_id JOIN sessions se ON se.id = s.session_id "
+            "WHERE se.number = 2 AND pl.position = 1").fetchall())
+    assert named[1] == "A1A-1" and named[4] == "B4B-1" and named[7] == "B3A-1"
+    shown = host("--lang", "en", "event", "show", path)[1]
+    assert "numbered from the groups: 1 = A1, 2 = B4" in shown

@@ -386,10 +386,14 @@ def _draw_text(args, mv):
                    if t and t not in seated]
         rest = say(args, "; through without a match: %s", "; проходят без матча: %s") % (
             ", ".join(map(str, through))) if through else ""
-        return say(args, "  knockout round (teams: %d): %s%s\n",
-                   "  тур олимпийской системы (команд: %d): %s%s\n") % (
+        origins = mv.options.get("from")
+        numbered = say(args, "\n  numbered for the knockout: %s", "\n  номера в олимпийской "
+                       "системе: %s") % ", ".join("%d = %s" % (n, o) for n, o in enumerate(
+                           origins, 1)) if origins else ""
+        return say(args, "  knockout round (teams: %d): %s%s%s\n",
+                   "  тур олимпийской системы (команд: %d): %s%s%s\n") % (
             len([t for t in mv.options["bracket"] + mv.options.get("lower", []) if t]),
-            matches, rest)
+            matches, rest, numbered)
     byes = sorted({team_of(p) for p in mv.pairs} - seated)
     bye = say(args, "; bye: %s", "; свободна: %s") % ", ".join(map(str, byes)) if byes else ""
     return say(args, "  Swiss draw (seed %d): %s%s\n", "  жеребьёвка (зерно %d): %s%s\n") % (

@@ -33,15 +33,17 @@ def seeding(size):
     return order
 
 
-def first_round(seeds, segments, boards_per_segment, double=False):
+def first_round(seeds, segments, boards_per_segment, double=False, origins=None):
     """The Movement of a knockout's first round: `seeds` (team numbers, best first) placed
-    in the bracket; the top seeds have the byes. `double`: out after two defeats (1.5.5)."""
+    in the bracket; the top seeds have the byes. `double`: out after two defeats (1.5.5).
+    `origins`: after a stage of groups, the group label of each team the knockout numbers
+    1..N (its names come from there: setup.carry_players)."""
     if len(seeds) < 2:
         raise KnockoutError("a knockout needs at least 2 teams",
                             ru="для олимпийской системы нужно не меньше 2 команд")
     size = 1 << (len(seeds) - 1).bit_length()
     return _round([seeds[s - 1] if s <= len(seeds) else None for s in seeding(size)],
-                  segments, boards_per_segment, [], Lower([]) if double else None)
+                  segments, boards_per_segment, [], Lower([]) if double else None, origins)
 
 
 def draw(db, teams, segments, boards_per_segment, winners=(), double=False):
@@ -59,11 +61,7 @@ def draw(db, teams, segments, boards_per_segment, winners=(), double=False):
     last = sessions[max(sessions)]
     movements = setup.section_movements(db, setup.session_id(
         db, setup.the_event(db)[0], max(sessions)))
-    if len(movements) > 1:
-        raise KnockoutError("a knockout is one bracket: the session before has sections %s"
-                            % ", ".join(movements), ru="олимпийская система — одна сетка, а "
-                            "в предыдущей сессии секции %s" % ", ".join(movements))
-    (letter, movement), = movements.items()
+    letter, movement = next(iter(movements.items()))
     bracket = movement.options.get("bracket") if movement.options.get(
         "schedule") == "knockout" else None
     if bracket is None:
@@ -75,8 +73,12 @@ def draw(db, teams, segments, boards_per_segment, winners=(), double=False):
         if winners:
             raise KnockoutError("--winner is for a tied knockout match",
                                 ru="--winner — для ничьей в матче олимпийской системы")
-        return {letter: first_round(_qualifiers(sessions, teams), segments,
-                                    boards_per_segment, double)}
+        if len(movements) == 1:
+            return {letter: first_round(_qualifiers(sessions, teams), segments,
+                                        boards_per_segment, double)}
+        origins = _group_qualifiers(sessions, teams)  # the knockout numbers them 1..N
+        return {"A": first_round(list(range(1, len(origins) + 1)), segments,
+                                 boards_per_segment, double, origins)}
     if teams is not None or double:
         raise KnockoutError("the knockout is under way: its next round comes from the last "
                             "(leave out --teams and --double)", ru="олимпийская система уже "
@@ -113,7 +115,7 @@ def _checked(bracket, session, matches, lower=None):
     return bracket
 
 
-def _round(slots, segments, boards_per_segment, decided, lower=None):
+def _round(slots, segments, boards_per_segment, decided, lower=None, origins=None):
     """The Movement of a knockout round of `slots` (and a double knockout's `lower`)."""
     while len(slots) > 2 and not _pairs(slots):
         slots = [a or b for a, b in zip(slots[::2], slots[1::2])]  # walkovers all round
@@ -125,6 +127,8 @@ def _round(slots, segments, boards_per_segment, decided, lower=None):
         options.update(double=True, lower=lower.slots, final=lower.final)
     if decided:
         options["decided"] = decided  # ties the director settled, for the record
+    if origins:
+        options["from"] = origins
     return teams_movement(schedule, boards_per_segment, options)
 
 
@@ -141,30 +145,63 @@ def _segments(segments):
     return segments
 
 
+def _group_qualifiers(sessions, count):
+    """After a stage of groups (sections, 1.5.7: «круговая система — с разбиением
+    участников на группы, затем олимпийская»): the labels of the best `count` teams, as many
+    from each group, seeded group winners first (A1, B1, ..., then A2, B2, ...), so that the
+    first round crosses the groups (A1 meets B2)."""
+    standings = [s for s in _stage_standings(sessions) if not s.removed]
+    groups = sorted({s.group for s in standings})
+    if isinstance(count, bool) or not isinstance(count, int) or count < 2 or count % len(
+            groups):
+        raise KnockoutError("--teams %s: a number of teams the %d groups give alike (a "
+                            "multiple of %d)" % (count, len(groups), len(groups)),
+                            ru="--teams %s: число команд, поровну от %d групп (кратное %d)" % (
+                                count, len(groups), len(groups)))
+    each = count // len(groups)
+    ranked = {g: [s for s in standings if s.group == g] for g in groups}
+    for g, rows in ranked.items():
+        _check_line(rows, each, "the qualifying line of group %s" % g,
+                    "граница выхода группы %s" % g)
+    byes = (1 << (count - 1).bit_length()) - count
+    if byes % len(groups):
+        raise KnockoutError("%d byes do not go alike to the %d groups' teams of one place: "
+                            "the Regulations decide who has them" % (byes, len(groups)),
+                            ru="%d свободных тура не делятся поровну между командами одного "
+                            "места %d групп: решает Положение" % (byes, len(groups)))
+    return [ranked[g][place].team for place in range(each) for g in groups]
+
+
+def _stage_standings(sessions):
+    """The event's standings over its teams sessions (event_standings, its tie-break)."""
+    return event_standings({n: score_teams(s) for n, s in sessions.items()},
+                           sessions[max(sessions)].teams.tie_break)
+
+
+def _check_line(standings, count, en, ru):
+    """Refuse when a place is shared across the line after the first `count` of
+    `standings`: the Regulations decide (1.5.1)."""
+    if 0 < count < len(standings) and standings[count - 1].place == standings[count].place:
+        raise KnockoutError("place %s is shared across %s: the Regulations decide (for "
+                            "instance `event set --tie-break quotient`)" % (
+                                standings[count].label, en),
+                            ru="место %s поделено на границе (%s): решает Положение "
+                            "(например, `event set --tie-break quotient`)" % (
+                                standings[count].label, ru))
+
+
 def _qualifiers(sessions, count):
     """The event's first `count` teams by place, best first (their numbers): the seeds."""
-    standings = [s for s in event_standings({n: score_teams(s) for n, s in sessions.items()},
-                                            sessions[max(sessions)].teams.tie_break)
-                 if not s.removed]
+    standings = [s for s in _stage_standings(sessions) if not s.removed]
     if isinstance(count, bool) or not isinstance(count, int) or not 2 <= count <= len(
             standings):
         raise KnockoutError("--teams %s: between 2 and the %d teams placed" % (
             count, len(standings)), ru="--teams %s: от 2 до %d команд, занявших места" % (
             count, len(standings)))
-    if count < len(standings) and standings[count - 1].place == standings[count].place:
-        raise KnockoutError("place %s is shared across the qualifying line: the Regulations "
-                            "decide (for instance `event set --tie-break quotient`)" %
-                            standings[count].label, ru="место %s поделено на границе выхода: "
-                            "решает Положение (например, `event set --tie-break quotient`)" %
-                            standings[count].label)
+    _check_line(standings, count, "the qualifying line", "выход")
     byes = (1 << (count - 1).bit_length()) - count  # the top seeds' (first_round)
-    if byes and standings[byes - 1].place == standings[byes].place:
-        raise KnockoutError("place %s is shared across the bye line (the first %d go through "
-                            "without a match): the Regulations decide (for instance `event "
-                            "set --tie-break quotient`)" % (standings[byes].label, byes),
-                            ru="место %s поделено на границе свободного тура (первые %d "
-                            "проходят без матча): решает Положение (например, `event set "
-                            "--tie-break quotient`)" % (standings[byes].label, byes))
+    _check_line(standings, byes, "the bye line (the first %d go through without a match)"
+                % byes, "свободный тур: первые %d проходят без матча" % byes)
     return [int(s.team) for s in standings[:count]]
 
 

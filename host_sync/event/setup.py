@@ -324,7 +324,8 @@ def carry_players(db, session_id, actor=ACTOR):
     them: a team keeps its number from day to day (team t is pairs 2t-1 and 2t), so a Swiss
     or a knockout, a session a round, needs no names import each round. Returns how many
     pairs were named."""
-    if any(mv.kind != "teams" for mv in section_movements(db, session_id).values()):
+    movements = section_movements(db, session_id)
+    if any(mv.kind != "teams" for mv in movements.values()):
         return 0
     event_id = db.value("SELECT event_id FROM sessions WHERE id = ?", (session_id,))
     earlier = {r["id"] for r in db.all("SELECT id FROM sessions WHERE event_id = ? AND id != ?",
@@ -344,12 +345,28 @@ def carry_players(db, session_id, actor=ACTOR):
     with db.transaction():
         for row in db.all("SELECT s.id, s.letter, p.number FROM pairs p JOIN sections s ON "
                           "s.id = p.section_id WHERE s.session_id = ?", (session_id,)):
-            players = named.get((row["letter"], row["number"]))
+            players = named.get(_named_as(movements[row["letter"]], row["letter"],
+                                          row["number"]))
             if players:
                 set_players(db, row["id"], row["number"],
                             [players[pos] for pos in sorted(players)], actor)
                 count += 1
     return count
+
+
+def _named_as(movement, letter, pair):
+    """(section letter, pair) a pair had in the earlier sessions: itself, or, in a knockout
+    after a stage of groups, the pair of the group's team the knockout renumbered (its
+    options' "from": "B2" for its team n, at n - 1)."""
+    origins = movement.options.get("from")
+    team = (pair + 1) // 2
+    if not isinstance(origins, list) or not 1 <= team <= len(origins):
+        return letter, pair
+    origin = str(origins[team - 1])
+    number = origin[1:]
+    if not (origin[:1].isalpha() and number.isascii() and number.isdigit()):
+        return letter, pair
+    return origin[0], 2 * int(number) - pair % 2
 
 
 def set_deal(db, session_id, board, deal, dealer, vul, actor=ACTOR):

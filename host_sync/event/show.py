@@ -27,6 +27,7 @@ _TEXT = {
            "knockout": "  a knockout round (1.5.4): bracket %s%s",
            "double": " (out after two defeats, 1.5.5; lower bracket %s%s)",
            "final": "; the grand final", "final2": "; the grand final's second match",
+           "from": "; numbered from the groups: %s",
            "decided": "; ties settled by the director for %s"},
     "ru": {"event": "Турнир: %s (%s)", "session": "Сессия %d", "current": " (текущая)",
            "section": "Секция %s: %s, столов %d, туров %d, сдач в туре %d",
@@ -47,6 +48,7 @@ _TEXT = {
            "knockout": "  тур олимпийской системы (1.5.4): сетка %s%s",
            "double": " (выбывание после двух поражений, 1.5.5; нижняя сетка %s%s)",
            "final": "; финал", "final2": "; второй матч финала",
+           "from": "; номера из групп: %s",
            "decided": "; ничьи решены судьёй в пользу %s"},
 }
 LANGUAGES = tuple(_TEXT)
@@ -98,7 +100,9 @@ def _session(db, s, t, lang):
                 "decided"] % _listed(mv.options["decided"]) if mv.options.get("decided")
                 else "") + (t["double"] % (_bracket_text(mv.options.get("lower")) or "—", {
                     1: t["final"], 2: t["final2"]}.get(mv.options.get("final"), ""))
-                if mv.options.get("double") else ""))
+                if mv.options.get("double") else "") + (t["from"] % ", ".join(
+                    "%d = %s" % (n, o) for n, o in enumerate(mv.options["from"], 1))
+                if isinstance(mv.options.get("from"), list) else ""))
         for rnd in range(1, mv.round_count + 1):
             lines += ["  " + line for line in mv.describe(rnd, lang).splitlines()]
         lines.append("  " + t["pairs"])
