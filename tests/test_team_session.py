@@ -384,6 +384,8 @@ def test_the_director_rules_on_teams_from_the_command_line_audited_and_checked(t
     assert "team 3 of section A removed (5.7.3): снялась" in shown
     out = host("--lang", "en", "score", path)[1]
     assert "0.00 : 12.00" in out and "technical defeat: 2" in out
+    forfeited = next(m for m in score_teams(load(str(path))).matches if m.ruling)
+    assert match_boards(forfeited, texts("en")).endswith("technical defeat: 2 (опоздание)")
     assert "Removed from the competition (5.7.3), keeps no place: 3 — снялась" in out
     status, out, err = host("team", "reinstate", path, "--team", 2, "--round", 1)
     assert status == 0, err

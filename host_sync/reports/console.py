@@ -126,14 +126,17 @@ def print_event_standings(console, event, session, lang="ru"):
 
 def match_boards(m, t):
     """A match's boards cell: those compared, those waiting for the other table, those
-    fouled, and the director's ruling on it, in the words of `t`."""
+    fouled, and the director's ruling on it (a technical defeat with its reason), in the
+    words of `t`."""
     return "; ".join(x for x in (
         ranges(b[0] for b in m.boards),
         m.waiting and t["waiting"] % ranges(m.waiting),
         m.fouled and t["fouled"] % ranges(m.fouled),
         m.not_played and t["not_played"] % ranges(m.not_played),
         *(t["unscored"] % (number, e.text(t["lang"])) for number, e in m.unscored),
-        m.ruling and t["ruling_" + m.ruling] % ", ".join(m.against)) if x)
+        m.ruling and t["ruling_" + m.ruling] % ", ".join(
+            "%s (%s)" % (team, why) if why else team
+            for team, why in zip(m.against, m.reasons or [""] * len(m.against)))) if x)
 
 
 def byes_text(teams, bye_vp, t):

@@ -72,6 +72,7 @@ class Match:
     ruling: str = ""  # "forfeit", "technical" (of a removed team) or "annulled"
     against: tuple = ()  # the teams the ruling is against
     not_played: list = field(default_factory=list)  # ruled not played at both tables
+    reasons: tuple = ()  # a technical defeat's reason for each team it is against
 
     def side(self, team):
         return 0 if team == self.home else 1
@@ -229,6 +230,7 @@ def _forfeit(m, plan, bye_vp):
     against = tuple(t for t in (m.home, m.away) if (m.round, t) in plan.forfeits)
     if against:
         m.ruling, m.against = "forfeit", against
+        m.reasons = tuple(plan.forfeits[m.round, t] for t in against)
         m.vp = tuple(Decimal(0) if t in against else bye_vp for t in (m.home, m.away))
 
 
