@@ -13,7 +13,10 @@ from hypothesis import strategies as st
 
 from host_sync.event import knockout_draw
 from host_sync.event.knockout_draw import first_round, seeding
+from host_sync.interchange.files import load
 from host_sync.movements.teams import team_of
+from host_sync.reports.console import knockout_boards
+from host_sync.reports.i18n import texts
 from host_sync.scoring.knockout import KnockoutMatch, knockout_matches
 from host_sync.scoring.session import Result, Session
 from host_sync.scoring.team_session import TeamPlan, score_teams
@@ -384,20 +387,21 @@ def test_in_a_double_knockout_every_team_but_the_winner_is_out_after_exactly_two
     raise AssertionError("the knockout did not end")
 
 
-def test_a_knockout_after_a_stage_of_groups_crosses_them_and_keeps_the_names(tmp_path, host):
-    """Rule book 1.5.7's own example: a round robin in groups, then a knockout. Two groups of
-    four, one round each; the best two of each: A1 v B2 and B1 v A2, numbered 1 to 4."""
+def groups_cup(tmp_path, host, named="AB", played="AB"):
+    """Two groups of four, one round of their round robin each (1 v 4, 2 v 3), the
+    sections `named` named; in A the home teams win by 10 and by 1 IMPs, in B the away
+    teams do (B4 and B3 win): A1, B4, A2, B3 go through."""
     path = tmp_path / "groups.db"
     assert host("event", "create", path, "--name", "Кубок", "--movement", "teams", "--teams",
                 4, "--sections", "A,B", "--boards-per-round", 1, "--matches", "1")[0] == 0
     names = tmp_path / "names.csv"
     names.write_text("section,pair,player1,player2\n" + "".join(
         "%s,%d%s,%s%d%s-1,%s%d%s-2\n" % (g, t, p, g, t, p, g, t, p)
-        for g in "AB" for t in range(1, 5) for p in "AB"))
+        for g in named for t in range(1, 5) for p in "AB"))
     assert host("names", "import", path, names)[0] == 0
-    # round 1 of each group: 1 v 4 and 2 v 3; in A the home teams win by 10 and by 1 IMPs,
-    # in B the away teams do (4 and 3 win)
     for letter, narrow in (("A", ("1NT", "N", 8)), ("B", ("1NT", "N", 7))):
+        if letter not in played:
+            continue
         big = ("4S", "N", 10) if letter == "A" else ("4S", "N", 9)
         small = ("4S", "N", 9) if letter == "A" else ("4S", "N", 10)
         for table, result in ((1, big), (2, small), (3, narrow),
@@ -405,6 +409,13 @@ def test_a_knockout_after_a_stage_of_groups_crosses_them_and_keeps_the_names(tmp
             status, _, err = host("result", "correct", path, "--board", 1, "--table", table,
                                   "--section", letter, "--session", 1, *result)
             assert status == 0, err
+    return path
+
+
+def test_a_knockout_after_a_stage_of_groups_crosses_them_and_keeps_the_names(tmp_path, host):
+    """Rule book 1.5.7's own example: a round robin in groups, then a knockout; the best
+    two of each group: A1 v B2 and B1 v A2, numbered 1 to 4."""
+    path = groups_cup(tmp_path, host)
     status, _, err = add_round(host, path, "--teams", 3)
     assert status == 2 and "a multiple of 2" in err
     status, out, err = add_round(host, path, "--teams", 4)
@@ -421,3 +432,114 @@ def test_a_knockout_after_a_stage_of_groups_crosses_them_and_keeps_the_names(tmp
     assert named[1] == "A1A-1" and named[4] == "B4B-1" and named[7] == "B3A-1"
     shown = host("--lang", "en", "event", "show", path)[1]
     assert "numbered from the groups: 1 = A1, 2 = B4" in shown
+
+
+# ---- what a second review found: removals across stages, groups, names, byes ----
+
+def test_a_removal_stays_in_its_stage_across_the_knockout_s_renumbering(tmp_path, host):
+    path = groups_cup(tmp_path, host)
+    assert add_round(host, path, "--teams", 4)[0] == 0  # knockout 2 is B1 (B4), 3 is A2
+    assert host("team", "withdraw", path, "--team", 2, "--session", 2, "--reason",
+                "удаление")[0] == 0
+    # knockout team 2 is out; group team A2 (knockout 3) keeps its group place
+    status, out, err = host("--lang", "en", "score", path, "--event")
+    rows = {r[2].strip(): [c.strip() for c in r[1:]] for r in
+            (ln.split("│") for ln in out.splitlines()) if len(r) > 5}
+    assert status == 0 and rows["A2"][0] == "2" and rows["B4"][0] == "1", out
+    home_wins(host, path, 1, 1, 2)  # 1 v 4 (A1 v B3): A1 wins; 2 v 3 is 3's
+    status, out, err = add_round(host, path)
+    assert status == 0 and movement(path, 3)["options"]["bracket"] == [1, 3], err
+
+
+def test_a_team_removed_from_a_knockout_leaves_the_rounds_before_as_played(tmp_path, host):
+    path = ko_event(tmp_path, host, 4)
+    home_wins(host, path, 1, 1)  # round 1: 1 beats 4 by 10, 2 beats 3
+    home_wins(host, path, 2, 1)
+    assert add_round(host, path)[0] == 0  # the final, 1 v 2
+    assert host("team", "withdraw", path, "--team", 1, "--session", 2, "--reason",
+                "удаление")[0] == 0
+    first = knockout_matches(score_teams(load(str(path), session=1)))[0]
+    assert (first.winner, first.ruling, first.imps) == ("1", "", (10, -10))
+    final = knockout_matches(score_teams(load(str(path), session=2)))[0]
+    assert (final.winner, final.ruling) == ("2", "technical")
+    assert "technical defeat: 1 (removed, 5.7.3)" in knockout_boards(final, texts("en"))
+
+
+def test_a_team_removed_after_its_segments_were_played_is_noted(tmp_path, host):
+    path = ko_event(tmp_path, host, 2)
+    home_wins(host, path, 1, 1)
+    assert host("team", "withdraw", path, "--team", 1, "--reason", "удаление")[0] == 0
+    (m,) = knockout_matches(score_teams(load(str(path))))
+    assert m.winner == "2" and knockout_boards(m, texts("en")).endswith(
+        "technical defeat: 1 (removed, 5.7.3)")
+
+
+def test_a_team_with_a_bye_can_be_removed_and_is_not_drawn(tmp_path, host):
+    path = ko_event(tmp_path, host, 3)  # 1 has the bye, 2 v 3
+    status, _, err = host("team", "withdraw", path, "--team", 1, "--reason", "неявка")
+    assert status == 0, err
+    home_wins(host, path, 1, 1)
+    status, _, err = add_round(host, path)
+    assert status == 2 and "the knockout is over: team 2 won it" in err
+
+
+def test_a_round_robin_s_count_is_over_its_whole_schedule_before_its_later_days_exist(
+        tmp_path, host):
+    """8 teams, 7 matches each; day 1 plays rounds 1-3. A team removed after them took part
+    in 3 of 7: annulled, whether day 2 is set up yet or not."""
+    path = tmp_path / "rr.db"
+    assert host("event", "create", path, "--name", "E", "--movement", "teams", "--teams", 8,
+                "--boards-per-round", 1, "--matches", "1-3")[0] == 0
+    for board in (1, 2, 3):
+        for table in range(1, 9):
+            enter(host, path, board, table, 1, "3NT", "N", 9)
+    assert host("team", "withdraw", path, "--team", 3, "--reason", "удаление")[0] == 0
+    status, out, err = host("--lang", "en", "score", path)
+    assert status == 0 and out.count("annulled: 3 removed (5.7.3)") == 3, out
+
+
+def test_a_knockout_after_groups_is_refused_clearly_when_it_cannot_be_seeded(tmp_path, host):
+    path = groups_cup(tmp_path, host, played="A")
+    status, _, err = add_round(host, path, "--teams", 4)
+    assert status == 2 and "not complete: session 1 round 1: B1 v B4" in err
+    (tmp_path / "more").mkdir()
+    path = groups_cup(tmp_path / "more", host)
+    status, _, err = add_round(host, path, "--teams", 10)
+    assert status == 2 and "group A, B has fewer teams placed" in err
+    for team in (1, 2, 3, 4):
+        for letter in "AB":
+            assert host("team", "withdraw", path, "--team", team, "--section", letter,
+                        "--reason", "x")[0] == 0
+    status, _, err = add_round(host, path, "--teams", 4)
+    assert status == 2 and "no team of the groups keeps a place" in err
+
+
+def test_a_later_knockout_round_names_each_team_from_its_own_group(tmp_path, host):
+    path = groups_cup(tmp_path, host, named="A")
+    assert add_round(host, path, "--teams", 4)[0] == 0
+    home_wins(host, path, 1, 1, 2)  # 1 (A1) and 2 (B4) reach the final
+    home_wins(host, path, 2, 1, 2)
+    assert add_round(host, path)[0] == 0
+    with sqlite3.connect(path) as db:
+        named = dict(db.execute(
+            "SELECT p.number, pl.name FROM players pl JOIN pairs p ON p.id = pl.pair_id JOIN "
+            "sections s ON s.id = p.section_id JOIN sessions se ON se.id = s.session_id "
+            "WHERE se.number = 3 AND pl.position = 1").fetchall())
+    assert named == {1: "A1A-1", 2: "A1B-1"}  # team 2 came from group B, never named
+
+
+@pytest.mark.parametrize("edit, why", [
+    ({"final": True}, "lower bracket is not one"),
+    ({"bracket": [1, 10 ** 9]}, "bracket is not one"),
+])
+def test_a_hand_edited_double_knockout_is_refused_or_shown(tmp_path, host, edit, why):
+    path = tmp_path / "de.db"
+    assert host("event", "create", path, "--name", "E", "--movement", "teams", "--teams", 2,
+                "--knockout", "--double", "--boards-per-round", 1)[0] == 0
+    mv = movement(path, 1)
+    mv["options"].update(edit)
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE sections SET movement = ?", (json.dumps(mv),))
+    assert host("--lang", "en", "event", "show", path)[0] == 0
+    status, _, err = add_round(host, path)
+    assert status == 2 and why in err

@@ -17,12 +17,11 @@ from host_sync.event import corrections, knockout_draw, setup, show, swiss_draw
 from host_sync.event.db import open_db
 from host_sync.interchange.deals import import_deals, read_deals
 from host_sync.interchange.names_csv import import_names, read_names
-from host_sync.movements.teams import team_of
+from host_sync.movements.teams import MAX_TEAMS, team_of
 from host_sync.scoring import team_session
 from host_sync.text import ranges
 
 KINDS = ("mitchell", "howell", "teams")
-MAX_TEAMS = 300  # 600 tables, beyond any playing room; a round robin of 1,000 took a minute
 DEFAULT_BOARDS_PER_ROUND = 4
 
 
@@ -347,7 +346,8 @@ def _teams_sections(args, letters):
         first, last = _round_span(args.matches, len(schedule.rounds))
         schedule = movements.Schedule(schedule.participants, schedule.rounds[first - 1:last],
                                       schedule.kind)
-    movement = movements.teams_movement(schedule, _boards_per_set(args, len(schedule.rounds)))
+    movement = movements.teams_movement(schedule, _boards_per_set(args, len(schedule.rounds)),
+                                        {"robin": args.teams})  # 5.7.3 counts over it all
     return {x: movement for x in letters}
 
 

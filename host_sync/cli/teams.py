@@ -43,11 +43,15 @@ def add_commands(sub):
     withdraw = _ruling_parser(team, "withdraw", tr(
         "remove a team from the session's competition (rule book 5.7.3)",
         "удалить команду с соревнования (Правила, 5.7.3)"), tr(
-        "A team that has played more than half of its matches gets technical defeats in the "
-        "rest; otherwise the results of the matches it played are annulled. It keeps no place.",
-        "Если команда сыграла больше половины матчей, в оставшихся ей засчитывается "
-        "техническое поражение, иначе результаты сыгранных ею матчей аннулируются. Занятое "
-        "место не сохраняется."))
+        "In a round robin or a Swiss, a team that has played more than half of its matches "
+        "(over every session of the stage) gets technical defeats in the rest; otherwise the "
+        "results of the matches it played are annulled. In a knockout it loses every match "
+        "still to come, the one under way too; the rounds before stand. It keeps no place.",
+        "В круговом турнире или швейцарской системе команде, сыгравшей больше половины "
+        "матчей (по всем сессиям этапа), в оставшихся засчитывается техническое поражение, "
+        "иначе результаты сыгранных ею матчей аннулируются. В олимпийской системе ей "
+        "засчитывается поражение во всех предстоящих матчах, и в идущем тоже; прошлые туры "
+        "остаются. Занятое место не сохраняется."))
     withdraw.add_argument("--reason", required=True, help=tr("why, for the record",
                                                              "причина, для протокола"))
     withdraw.set_defaults(run=run_withdraw)

@@ -17,8 +17,9 @@ from collections import namedtuple
 from host_sync.event import setup
 from host_sync.event.results import team_sessions
 from host_sync.movements import Schedule, teams_movement
+from host_sync.movements.teams import MAX_TEAMS
 from host_sync.scoring.knockout import knockout_matches
-from host_sync.scoring.team_session import event_standings, score_teams
+from host_sync.scoring.team_session import event_standings, score_teams, unfinished
 
 
 class KnockoutError(setup.SetupError):
@@ -84,9 +85,11 @@ def draw(db, teams, segments, boards_per_segment, winners=(), double=False):
                             "(leave out --teams and --double)", ru="олимпийская система уже "
                             "идёт: следующий тур следует из предыдущего (без --teams и "
                             "--double)")
-    matches = knockout_matches(score_teams(last))
+    score = score_teams(last)
+    matches = knockout_matches(score)
     lower = Lower.of(movement.options, max(sessions))
-    decide = _Decisions(matches, set(winners))
+    decide = _Decisions(matches, set(winners), {int(t) for t in score.plan.removed
+                                                 if t.isascii() and t.isdigit()})
     upper = decide.round(_checked(bracket, max(sessions), matches, lower))
     if lower is None:
         decide.done()
@@ -105,7 +108,7 @@ def _checked(bracket, session, matches, lower=None):
     both = bracket + (lower.slots if lower else []) if isinstance(bracket, list) else None
     if not (isinstance(bracket, list) and len(bracket) >= 2 and
             len(bracket) & (len(bracket) - 1) == 0 and all(
-                t is None or type(t) is int and t > 0 for t in bracket)) or len(
+                t is None or type(t) is int and 0 < t <= MAX_TEAMS for t in bracket)) or len(
                     [t for t in both if t]) != len({t for t in both if t}) or {
                         frozenset(p) for p in _pairs(both)} != {
                         frozenset((int(m.home), int(m.away))) for m in matches}:
@@ -152,6 +155,9 @@ def _group_qualifiers(sessions, count):
     first round crosses the groups (A1 meets B2)."""
     standings = [s for s in _stage_standings(sessions) if not s.removed]
     groups = sorted({s.group for s in standings})
+    if not groups:
+        raise KnockoutError("no team of the groups keeps a place", ru="ни одна команда групп "
+                            "не сохранила место")
     if isinstance(count, bool) or not isinstance(count, int) or count < 2 or count % len(
             groups):
         raise KnockoutError("--teams %s: a number of teams the %d groups give alike (a "
@@ -160,6 +166,12 @@ def _group_qualifiers(sessions, count):
                                 count, len(groups), len(groups)))
     each = count // len(groups)
     ranked = {g: [s for s in standings if s.group == g] for g in groups}
+    short = [g for g, rows in ranked.items() if len(rows) < each]
+    if short:
+        raise KnockoutError("--teams %d: %d from each group, and group %s has fewer teams "
+                            "placed" % (count, each, ", ".join(short)),
+                            ru="--teams %d: по %d из каждой группы, а в группе %s команд с "
+                            "местом меньше" % (count, each, ", ".join(short)))
     for g, rows in ranked.items():
         _check_line(rows, each, "the qualifying line of group %s" % g,
                     "граница выхода группы %s" % g)
@@ -173,9 +185,18 @@ def _group_qualifiers(sessions, count):
 
 
 def _stage_standings(sessions):
-    """The event's standings over its teams sessions (event_standings, its tie-break)."""
-    return event_standings({n: score_teams(s) for n, s in sessions.items()},
-                           sessions[max(sessions)].teams.tie_break)
+    """The event's standings over its teams sessions (event_standings, its tie-break);
+    refused while a match of them is not complete: the knockout is seeded on the stage's
+    final standings."""
+    scores = {n: score_teams(s) for n, s in sessions.items()}
+    open_ = unfinished(scores)
+    if open_:
+        raise KnockoutError(
+            "the knockout is seeded on the qualifying stage's final standings; not complete: "
+            "%s" % "; ".join("session %d round %d: %s v %s" % o for o in open_),
+            ru="олимпийская система рассеивается по итогам отборочного этапа; не закончены: "
+            "%s" % "; ".join("сессия %d, тур %d: %s — %s" % o for o in open_))
+    return event_standings(scores, sessions[max(sessions)].teams.tie_break)
 
 
 def _check_line(standings, count, en, ru):
@@ -221,7 +242,8 @@ class Lower:
             return None
         slots, final = options.get("lower"), options.get("final", 0)
         if not (isinstance(slots, list) and len(slots) % 2 == 0 and all(
-                t is None or type(t) is int and t > 0 for t in slots) and final in (0, 1, 2)):
+                t is None or type(t) is int and 0 < t <= MAX_TEAMS for t in slots) and
+                type(final) is int and final in (0, 1, 2)):
             raise KnockoutError("session %d's lower bracket is not one (edited by hand?)" %
                                 session, ru="нижняя сетка сессии %d испорчена (правка "
                                 "вручную?)" % session)
@@ -264,18 +286,20 @@ Decided.__doc__ = "A round's slots decided: the winner of each pair (a slot), th
 
 class _Decisions:
     """The winners of each pair of slots of a round, the director's --winner of a tie
-    taken; done() refuses naming the matches not decided (under way, or tied without a
-    --winner) and a --winner that is not of a tie."""
+    taken, a team removed going nowhere; done() refuses naming the matches not decided
+    (under way, or tied without a --winner) and a --winner that is not of a tie."""
 
-    def __init__(self, matches, chosen):
+    def __init__(self, matches, chosen, removed=()):
         self.results = {frozenset((int(m.home), int(m.away))): m for m in matches}
         self.chosen, self.used, self.open = chosen, set(), []
+        self.removed = set(removed)  # teams out of the competition (5.7.3), a bye or not
 
     def round(self, slots):
         winners, losers = [], []
         for a, b in zip(slots[::2], slots[1::2]):
             if not (a and b):
-                winners.append(a or b)
+                through = a or b
+                winners.append(None if through in self.removed else through)
                 continue
             m = self.results.get(frozenset((a, b)))
             named = self.chosen & {a, b}

@@ -140,30 +140,48 @@ def _plain_team_sessions(db):
 
 
 def _removed_over_event(sessions, removals):
-    """Give each teams session's plan every team removed in the event (`removals`:
-    event_removals) and whether it took part in more than half of its matches counted over
-    all the sessions (rule book 5.7.3: a team removed on day 3 of a round robin having
-    played two days of five has its matches of days 1 and 2 annulled too)."""
+    """Give each teams session's plan the teams removed from the competition (`removals`:
+    team_rulings.event_removals) in its stage (rule book 5.7.3). In a round robin or a Swiss,
+    every session of it, whether the team took part in more than half of its matches counted
+    over them all, a round robin's whole schedule even before its later days are set up (a
+    team removed on day 3 having played two days of five has its matches of days 1 and 2
+    annulled too). In a knockout, the round it was removed in and those after:
+    a technical defeat in every match still to come, the rounds before standing (and its
+    teams may be numbered anew after groups: a removal stays in its own stage)."""
+    robin, knockout = {}, []
+    for number, letter, team, reason in removals:
+        if number in sessions and sessions[number].teams.knockout:
+            knockout.append((number, (letter, team), reason))
+        else:
+            robin.setdefault((letter, team), reason)
     counts = {}
-    for session in sessions.values():
-        if session.teams.knockout:  # a knockout is a stage of its own
-            continue
+    stage = [s for s in sessions.values() if not s.teams.knockout]
+    each = max((s.teams.matches_each for s in stage), default=0)  # a round robin's, all days
+    for session in stage:
         score = score_teams(session)
         for team, key in session.teams.sections.items():
-            if key in removals:
+            if key in robin:
                 taken, total = part_taken(session.teams, team, [
                     m for m in score.matches if team in (m.home, m.away)])
                 count = counts.setdefault(key, [0, 0])
                 count[0] += taken
                 count[1] += total
-    for session in sessions.values():
+    for n, session in sessions.items():
         plan = session.teams
-        removed, took = dict(plan.removed), {}
-        for team, key in plan.sections.items():
-            if key in removals:
-                removed.setdefault(team, removals[key])
-                taken, total = counts.get(key, (0, 0))
-                took[team] = 2 * taken > total
+        removed, took = dict(plan.removed), dict(plan.took_part)
+        labels = {key: team for team, key in plan.sections.items()}
+        if plan.knockout:
+            for number, key, reason in knockout:
+                if number <= n:
+                    label = labels.get(key, team_label(*key, len(set(plan.groups.values())) > 1))
+                    removed.setdefault(label, reason)
+                    took[label] = True  # its unplayed segments lost, its played ones stand
+        else:
+            for key, reason in robin.items():
+                if key in labels:
+                    removed.setdefault(labels[key], reason)
+                    taken, total = counts.get(key, (0, 0))
+                    took[labels[key]] = 2 * taken > max(total, each)
         session.teams = replace(plan, removed=removed, took_part=took)
 
 
@@ -246,9 +264,11 @@ def _team_plan(movements, label, conditions, rulings):
     forfeits = {(r.round, team_label(r.letter, r.team, several)): r.reason for r in rulings
                 if r.round is not None}
     knockout = all(mv.options.get("schedule") == "knockout" for mv in movements.values())
+    robin = [mv.options.get("robin") for mv in movements.values()]
+    each = min(robin) - 1 if all(type(n) is int and 1 < n for n in robin) else 0
     return TeamPlan(teams, {rnd: tuple(m) for rnd, m in rounds.items()}, groups, boards,
                     removed=removed, forfeits=forfeits, knockout=knockout, sections=sections,
-                    **conditions)
+                    matches_each=each, **conditions)
 
 
 def _played(result, row, lead):

@@ -322,31 +322,33 @@ def set_players(db, section, pair, players, actor=ACTOR):
 def carry_players(db, session_id, actor=ACTOR):
     """Name the pairs of a teams session as the event's earlier teams sessions last named
     them: a team keeps its number from day to day (team t is pairs 2t-1 and 2t), so a Swiss
-    or a knockout, a session a round, needs no names import each round. Returns how many
-    pairs were named."""
+    or a knockout, a session a round, needs no names import each round; a knockout after
+    groups numbers its teams anew, and their names follow them. Returns how many pairs
+    were named."""
     movements = section_movements(db, session_id)
     if any(mv.kind != "teams" for mv in movements.values()):
         return 0
-    event_id = db.value("SELECT event_id FROM sessions WHERE id = ?", (session_id,))
-    earlier = {r["id"] for r in db.all("SELECT id FROM sessions WHERE event_id = ? AND id != ?",
-                                       (event_id, session_id))
-               if all(mv.kind == "teams" for mv in section_movements(db, r["id"]).values())}
-    named = {}
-    for row in db.all(
-            "SELECT s.letter, p.number AS pair, pl.name, pl.number, pl.position, se.id AS sid "
-            "FROM players pl JOIN pairs p ON p.id = pl.pair_id "
-            "JOIN sections s ON s.id = p.section_id JOIN sessions se ON se.id = s.session_id "
-            "WHERE se.event_id = ? AND se.id != ? ORDER BY se.number, pl.position",
-            (event_id, session_id)):
-        if row["sid"] in earlier:
-            players = named.setdefault((row["letter"], row["pair"]), {})
-            players[row["position"]] = (row["name"], row["number"])
+    event_id, number = db.one("SELECT event_id, number FROM sessions WHERE id = ?",
+                              (session_id,))
+    named = {}  # (letter, pair) -> {position: (name, number)}, in the numbering reached
+    for earlier in db.all("SELECT id FROM sessions WHERE event_id = ? AND number < ? "
+                          "ORDER BY number", (event_id, number)):
+        its = section_movements(db, earlier["id"])
+        if not its or any(mv.kind != "teams" for mv in its.values()):
+            continue
+        named = _renumbered(named, its)
+        for row in db.all("SELECT s.letter, p.number AS pair, pl.name, pl.number, pl.position "
+                          "FROM players pl JOIN pairs p ON p.id = pl.pair_id "
+                          "JOIN sections s ON s.id = p.section_id WHERE s.session_id = ? "
+                          "ORDER BY pl.position", (earlier["id"],)):
+            named.setdefault((row["letter"], row["pair"]), {})[row["position"]] = (
+                row["name"], row["number"])
+    named = _renumbered(named, movements)
     count = 0
     with db.transaction():
         for row in db.all("SELECT s.id, s.letter, p.number FROM pairs p JOIN sections s ON "
                           "s.id = p.section_id WHERE s.session_id = ?", (session_id,)):
-            players = named.get(_named_as(movements[row["letter"]], row["letter"],
-                                          row["number"]))
+            players = named.get((row["letter"], row["number"]))
             if players:
                 set_players(db, row["id"], row["number"],
                             [players[pos] for pos in sorted(players)], actor)
@@ -354,19 +356,25 @@ def carry_players(db, session_id, actor=ACTOR):
     return count
 
 
-def _named_as(movement, letter, pair):
-    """(section letter, pair) a pair had in the earlier sessions: itself, or, in a knockout
-    after a stage of groups, the pair of the group's team the knockout renumbered (its
-    options' "from": "B2" for its team n, at n - 1)."""
-    origins = movement.options.get("from")
-    team = (pair + 1) // 2
-    if not isinstance(origins, list) or not 1 <= team <= len(origins):
-        return letter, pair
-    origin = str(origins[team - 1])
-    number = origin[1:]
-    if not (origin[:1].isalpha() and number.isascii() and number.isdigit()):
-        return letter, pair
-    return origin[0], 2 * int(number) - pair % 2
+def _renumbered(named, movements):
+    """`named` ((letter, pair) -> players) in the numbering of a session's `movements`: as
+    it is, or, for a knockout after groups, each of its teams n from its origin (the
+    options' "from": "B2" at n - 1), the teams of the groups that did not go through left
+    behind."""
+    for letter, mv in movements.items():
+        origins = mv.options.get("from")
+        if not isinstance(origins, list):
+            continue
+        out = {}
+        for team, origin in enumerate(origins, 1):
+            origin = str(origin)
+            if origin[:1].isalpha() and origin[1:].isascii() and origin[1:].isdigit():
+                for first in (1, 0):  # the team's first pair (2t - 1), then its second
+                    players = named.get((origin[0], 2 * int(origin[1:]) - first))
+                    if players:
+                        out[letter, 2 * team - first] = players
+        return out
+    return named
 
 
 def set_deal(db, session_id, board, deal, dealer, vul, actor=ACTOR):

@@ -99,7 +99,7 @@ def _session(db, s, t, lang):
             lines.append(t["knockout"] % (_bracket_text(mv.options.get("bracket")), t[
                 "decided"] % _listed(mv.options["decided"]) if mv.options.get("decided")
                 else "") + (t["double"] % (_bracket_text(mv.options.get("lower")) or "—", {
-                    1: t["final"], 2: t["final2"]}.get(mv.options.get("final"), ""))
+                    "1": t["final"], "2": t["final2"]}.get(str(mv.options.get("final")), ""))
                 if mv.options.get("double") else "") + (t["from"] % ", ".join(
                     "%d = %s" % (n, o) for n, o in enumerate(mv.options["from"], 1))
                 if isinstance(mv.options.get("from"), list) else ""))

@@ -18,7 +18,7 @@ from host_sync.event import setup
 from host_sync.event.results import team_label, team_sessions
 from host_sync.movements import Schedule, pair_round, teams_movement
 from host_sync.movements.teams import team_of
-from host_sync.scoring.team_session import event_standings, score_teams
+from host_sync.scoring.team_session import event_standings, score_teams, unfinished
 
 SEED_LIMIT = 10 ** 9  # a seed the director can read out and type back
 
@@ -107,9 +107,7 @@ def _movement(points, matches, boards_per_round, seed):
 def _check_complete(scores):
     """Refuse to draw while a match of the sessions so far has a board not yet compared: the
     standings it would be drawn on are not the round's."""
-    open_ = [(number, m.round, m.home, m.away) for number, score in sorted(scores.items())
-             for m in score.matches
-             if not m.complete(score.plan)]
+    open_ = unfinished(scores)
     if open_:
         en = "; ".join("session %d round %d: %s v %s" % o for o in open_)
         ru = "; ".join("сессия %d, тур %d: %s — %s" % o for o in open_)

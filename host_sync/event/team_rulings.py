@@ -74,18 +74,16 @@ def rulings(db, session_id):
 
 
 def event_removals(db, event_id):
-    """{(section letter, team): reason} of the teams removed in any session of the event
-    (the first ruling's reason): rule book 5.7.3 counts a team's matches over the whole
-    competition, a round robin's days together."""
-    out = {}
-    for r in db.all("SELECT tr.id, s.letter, tr.team, tr.round, tr.reason FROM team_rulings tr "
-                    "JOIN sections s ON s.id = tr.section_id "
-                    "JOIN sessions se ON se.id = s.session_id "
-                    "WHERE se.event_id = ? AND tr.round IS NULL ORDER BY se.number, tr.id",
-                    (event_id,)):
-        ruling = _ruling(r)
-        out.setdefault((ruling.letter, ruling.team), ruling.reason)
-    return out
+    """[(session number, section letter, team, reason)] of the teams removed in the
+    event's sessions, in order: rule book 5.7.3 counts a team's matches over the whole stage,
+    a round robin's days together (event.results applies them)."""
+    return [(r["number"], ruling.letter, ruling.team, ruling.reason) for r, ruling in (
+        (r, _ruling(r)) for r in db.all(
+            "SELECT tr.id, s.letter, tr.team, tr.round, tr.reason, se.number "
+            "FROM team_rulings tr JOIN sections s ON s.id = tr.section_id "
+            "JOIN sessions se ON se.id = s.session_id "
+            "WHERE se.event_id = ? AND tr.round IS NULL ORDER BY se.number, tr.id",
+            (event_id,)))]
 
 
 def _ruling(r):
@@ -125,7 +123,11 @@ def _movement(db, sec, letter):
 
 
 def _check_team(movement, team, letter):
-    teams = sorted({team_of(p) for p in movement.pairs})
+    """A team of the section: one of its movement's, or of a knockout's bracket (a team
+    with a bye this round can be removed too)."""
+    slots = movement.options.get("bracket", []) + movement.options.get("lower", []) if \
+        movement.options.get("schedule") == "knockout" else []
+    teams = sorted({team_of(p) for p in movement.pairs} | {t for t in slots if type(t) is int})
     if isinstance(team, bool) or not isinstance(team, int) or team not in teams:
         raise TeamRulingError("section %s has teams %d to %d, not %r" % (
             letter, teams[0], teams[-1], team), ru="в секции %s команды с %d по %d, а не %r" % (

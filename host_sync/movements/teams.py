@@ -10,6 +10,8 @@ compare across the field (Butler, cross-IMPs); each match needs its own copy of 
 
 from host_sync.movements.model import Movement, MovementError, Schedule, Seating
 
+MAX_TEAMS = 300  # 600 tables, beyond any playing room; a round robin of 1,000 took a minute
+
 
 def pairs_of(team):
     """(first pair, second pair) of a team."""

@@ -95,8 +95,12 @@ def segment_cells(m):
 
 
 def knockout_boards(m, t):
-    """A knockout match's boards cell: each segment's (match_boards)."""
-    return "; ".join(filter(None, (match_boards(s, t) for s in m.segments)))
+    """A knockout match's boards cell: each segment's (match_boards), and the removal that
+    decided it when no segment carries it (removed after its segments were played)."""
+    cells = [match_boards(s, t) for s in m.segments]
+    if m.removed and not any(s.ruling for s in m.segments):
+        cells.append(t["ruling_technical"] % ", ".join(m.removed))
+    return "; ".join(filter(None, cells))
 
 
 def through_text(m, t):

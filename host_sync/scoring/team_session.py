@@ -53,6 +53,7 @@ class TeamPlan:
     took_part: dict = field(default_factory=dict)  # removed team -> more than half of its
     # matches over the event played (5.7.3, event.results); missing: counted in this session
     sections: dict = field(default_factory=dict)  # team -> (section letter, its number)
+    matches_each: int = 0  # a round robin's matches a team, however many sessions are set up
 
     def team_list(self):
         return list(dict.fromkeys(self.teams.values()))
@@ -195,6 +196,13 @@ def score_teams(session, plan=None):
             byes[rnd] = out
     return TeamScore(session, matches, _ranked(list(standings.values()), tie_break), byes,
                      bye_vp, outside, plan)
+
+
+def unfinished(scores):
+    """[(session, round, home, away)] of the matches of {session number: TeamScore} not
+    complete (Match.complete): what a next stage or round is not drawn on."""
+    return [(number, m.round, m.home, m.away) for number, score in sorted(scores.items())
+            for m in score.matches if not m.complete(score.plan)]
 
 
 def _begun(plan, matches):
