@@ -432,6 +432,11 @@ def test_a_knockout_after_a_stage_of_groups_crosses_them_and_keeps_the_names(tmp
     assert named[1] == "A1A-1" and named[4] == "B4B-1" and named[7] == "B3A-1"
     shown = host("--lang", "en", "event", "show", path)[1]
     assert "numbered from the groups: 1 = A1, 2 = B4" in shown
+    home_wins(host, path, 1, 1, 2)
+    assert host("report", path, "--session", 2, "-o", tmp_path / "site")[0] == 0
+    index = (tmp_path / "site" / "en" / "index.html").read_text()
+    groups = index[index.index("Event team standings"):index.index("Knockout matches")]
+    assert "A1A-1" in groups and "B4A-1" in groups  # the groups' names, not the knockout's
 
 
 # ---- what a second review found: removals across stages, groups, names, byes ----

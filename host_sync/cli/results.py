@@ -61,8 +61,7 @@ def _score_event(args, out):
                       "rounds: `score --session N` shows a knockout's matches)" % args.source,
                       ru="ни одна командная сессия %s пока не даёт ВП (не начаты или это "
                       "туры олимпийской системы: их матчи — `score --session N`)" % args.source)
-    # the players as the last session counted names them (a knockout's holds only its teams)
-    print_event_standings(Console(file=out), event, sessions[max(event.sessions)], args.lang)
+    print_event_standings(Console(file=out), event, args.lang)
     return 0
 
 

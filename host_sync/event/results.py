@@ -193,7 +193,10 @@ def earlier_team_sessions(db, number=None):
     return this, team_sessions(db, before=this)
 
 
-EventStandings = namedtuple("EventStandings", "sessions standings")  # numbers, TeamStandings
+EventStandings = namedtuple("EventStandings", "sessions standings named")
+EventStandings.__doc__ = """sessions: the numbers of the sessions counted (the columns);
+standings: TeamStandings; named: the Session whose players name the teams (the last counted:
+a knockout's session holds only the teams still in it)."""
 
 
 def ranked_over(scores):
@@ -202,8 +205,8 @@ def ranked_over(scores):
     the report and the live page alike."""
     tie_break = scores[max(scores)].session.teams.tie_break  # the event's, in every session
     standings = event_standings(scores, tie_break)
-    counted = {n for s in standings for n in s.sessions}  # a knockout's sessions count none
-    return EventStandings(sorted(counted), standings)
+    counted = sorted({n for s in standings for n in s.sessions})  # a knockout's count none
+    return EventStandings(counted, standings, scores[counted[-1]].session if counted else None)
 
 
 def event_so_far(number, earlier, current):

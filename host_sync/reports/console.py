@@ -109,9 +109,9 @@ def through_text(m, t):
                          else "ko_under_way"]
 
 
-def print_event_standings(console, event, session, lang="ru"):
+def print_event_standings(console, event, lang="ru"):
     """The team standings over several sessions (host_sync.event.results.EventStandings):
-    each session's VPs and the total, ranked; players as `session` names them."""
+    each session's VPs and the total, ranked; players as its `named` session names them."""
     t = texts(lang)
     sessions = event.sessions
     for group, rows in by_group(event.standings).items():
@@ -122,7 +122,7 @@ def print_event_standings(console, event, session, lang="ru"):
         for i, column in enumerate(columns):
             table.add_column(column, justify="left" if i in (1, 2) else "right")
         for s in rows:
-            table.add_row(s.label, escape(s.team), escape(team_players(session, s.team)),
+            table.add_row(s.label, escape(s.team), escape(team_players(event.named, s.team)),
                           *(vp_text(s.sessions[n]) if n in s.sessions else "" for n in sessions),
                           vp_text(s.vp), str(s.matches))
         console.print(table)
