@@ -536,6 +536,7 @@ def test_a_later_knockout_round_names_each_team_from_its_own_group(tmp_path, hos
 @pytest.mark.parametrize("edit, why", [
     ({"final": True}, "lower bracket is not one"),
     ({"bracket": [1, 10 ** 9]}, "bracket is not one"),
+    ({"lower": [99, None]}, "bracket is not one"),  # a team the knockout never had
 ])
 def test_a_hand_edited_double_knockout_is_refused_or_shown(tmp_path, host, edit, why):
     path = tmp_path / "de.db"

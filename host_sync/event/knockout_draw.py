@@ -90,7 +90,8 @@ def draw(db, teams, segments, boards_per_segment, winners=(), double=False):
     lower = Lower.of(movement.options, max(sessions))
     decide = _Decisions(matches, set(winners), {int(t) for t in score.plan.removed
                                                  if t.isascii() and t.isdigit()})
-    upper = decide.round(_checked(bracket, max(sessions), matches, lower))
+    upper = decide.round(_checked(bracket, max(sessions), matches, lower,
+                                  _entrants(db, sessions)))
     if lower is None:
         decide.done()
         return {letter: _round(_over(upper.winners), segments, boards_per_segment,
@@ -101,17 +102,30 @@ def draw(db, teams, segments, boards_per_segment, winners=(), double=False):
     return {letter: _round(slots, segments, boards_per_segment, sorted(winners), lower)}
 
 
-def _checked(bracket, session, matches, lower=None):
-    """The bracket kept with a session's movement, if it is one and it (with the lower
-    bracket's slots of a double knockout) pairs the teams its `matches` play (a hand-edited
-    row is refused, not followed)."""
+def _entrants(db, sessions):
+    """The teams of the knockout's first round (its bracket), where the last session's
+    knockout began: every later round's teams are among them."""
+    first = max(sessions)
+    while first - 1 in sessions and sessions[first - 1].teams.knockout:
+        first -= 1
+    movement = next(iter(setup.section_movements(db, setup.session_id(
+        db, setup.the_event(db)[0], first)).values()))
+    bracket = movement.options.get("bracket")
+    return {t for t in bracket if type(t) is int} if isinstance(bracket, list) else set()
+
+
+def _checked(bracket, session, matches, lower=None, entrants=None):
+    """The bracket kept with a session's movement, if it is one: it (with the lower bracket's
+    slots of a double knockout) holds teams of the knockout's `entrants` and pairs the teams
+    its `matches` play (a hand-edited row is refused, not followed)."""
     both = bracket + (lower.slots if lower else []) if isinstance(bracket, list) else None
     if not (isinstance(bracket, list) and len(bracket) >= 2 and
             len(bracket) & (len(bracket) - 1) == 0 and all(
                 t is None or type(t) is int and 0 < t <= MAX_TEAMS for t in bracket)) or len(
                     [t for t in both if t]) != len({t for t in both if t}) or {
                         frozenset(p) for p in _pairs(both)} != {
-                        frozenset((int(m.home), int(m.away))) for m in matches}:
+                        frozenset((int(m.home), int(m.away))) for m in matches} or (
+                            entrants is not None and not {t for t in both if t} <= entrants):
         raise KnockoutError("session %d's knockout bracket is not one (edited by hand?)" %
                             session, ru="сетка олимпийской системы сессии %d испорчена "
                             "(правка вручную?)" % session)
