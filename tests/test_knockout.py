@@ -549,3 +549,9 @@ def test_a_hand_edited_double_knockout_is_refused_or_shown(tmp_path, host, edit,
     assert host("--lang", "en", "event", "show", path)[0] == 0
     status, _, err = add_round(host, path)
     assert status == 2 and why in err
+
+
+def test_a_lower_bracket_bye_goes_to_a_team_that_has_not_had_one():
+    assert knockout_draw._lower_slots([3, 6, 1], []) == [3, 6, 1, None]
+    assert knockout_draw._lower_slots([3, 6, 1], [], rested=[1]) == [3, 1, 6, None]
+    assert knockout_draw._lower_slots([3, 6, 1], [], rested=[1, 6, 3]) == [3, 6, 1, None]

@@ -142,6 +142,8 @@ def _round(slots, segments, boards_per_segment, decided, lower=None, origins=Non
     options = {"bracket": slots}
     if lower is not None:
         options.update(double=True, lower=lower.slots, final=lower.final)
+        if lower.rested:
+            options["rested"] = lower.rested
     if decided:
         options["decided"] = decided  # ties the director settled, for the record
     if origins:
@@ -243,11 +245,12 @@ def _qualifiers(sessions, count):
 class Lower:
     """A double knockout's lower bracket (rule book 1.5.5: a team that loses once goes down
     to it, and is out after its second defeat): its slots this round, paired first with
-    second... (None: a bye), and `final`, 1 or 2 while the grand final is played (2: its
-    second match, the upper bracket's winner having lost the first, so both have lost once)."""
+    second... (None: a bye), `final`, 1 or 2 while the grand final is played (2: its
+    second match, the upper bracket's winner having lost the first, so both have lost once),
+    and the teams that have had a bye in it (`rested`: the next bye goes to another)."""
 
-    def __init__(self, slots, final=0):
-        self.slots, self.final = slots, final
+    def __init__(self, slots, final=0, rested=()):
+        self.slots, self.final, self.rested = slots, final, list(rested)
 
     @classmethod
     def of(cls, options, session):
@@ -255,13 +258,14 @@ class Lower:
         if not options.get("double"):
             return None
         slots, final = options.get("lower"), options.get("final", 0)
+        rested = options.get("rested", [])
         if not (isinstance(slots, list) and len(slots) % 2 == 0 and all(
                 t is None or type(t) is int and 0 < t <= MAX_TEAMS for t in slots) and
-                type(final) is int and final in (0, 1, 2)):
+                type(final) is int and final in (0, 1, 2) and isinstance(rested, list)):
             raise KnockoutError("session %d's lower bracket is not one (edited by hand?)" %
                                 session, ru="нижняя сетка сессии %d испорчена (правка "
                                 "вручную?)" % session)
-        return cls(slots, final)
+        return cls(slots, final, rested)
 
     def next(self, bracket, upper, below):
         """(upper slots, Lower) of the next round from this one's decisions."""
@@ -278,17 +282,22 @@ class Lower:
         if len(up) + len(pool) < 2:
             _over(up + pool)
         slots = upper.winners if len(up) > 1 else [up[0] if up else None, None]
-        return slots, Lower(_lower_slots([t for t in below.winners if t], upper.losers))
+        lower = _lower_slots([t for t in below.winners if t], upper.losers, self.rested)
+        bye = [a for a, b in zip(lower[::2], lower[1::2]) if b is None]
+        return slots, Lower(lower, 0, self.rested + bye)
 
 
-def _lower_slots(survivors, dropped):
+def _lower_slots(survivors, dropped, rested=()):
     """The lower bracket's next round: its survivors each against a team just down from the
     upper bracket (in reverse order, so teams do not meet again at once), the rest among
-    themselves, an odd one out with a bye."""
+    themselves; an odd one out has a bye, one that has not had one if any is left."""
     slots, survivors, dropped = [], list(survivors), list(reversed(dropped))
     while survivors and dropped:
         slots += [survivors.pop(0), dropped.pop(0)]
     rest = survivors or dropped
+    if len(rest) % 2:
+        fresh = [t for t in rest if t not in rested]
+        rest.append(rest.pop(rest.index(fresh[-1] if fresh else rest[-1])))
     while len(rest) >= 2:
         slots += [rest.pop(0), rest.pop(0)]
     return slots + ([rest[0], None] if rest else [])
