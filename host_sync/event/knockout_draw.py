@@ -6,10 +6,12 @@ second, third with fourth...; it is kept with the round's movement (`options["br
 and the next round's bracket is the winners of those pairs, slot for slot. The first round
 seeds teams 1..N in the usual order (1 meets N, and 1 and 2 can only meet in the final; the
 top seeds take the byes up to the next power of two), or, after a qualifying stage (a round
-robin or a Swiss: the mixed system of 1.5.7), the event's first N teams by place. Each match
-plays the session's segments and is won on total IMPs (host_sync.scoring.knockout); a tie
-is decided as the Regulations say, and the director names who went through (`--winner`).
-One section only: a knockout is one bracket.
+robin or a Swiss: the mixed system of 1.5.7), the event's first N teams by place, or after
+a stage of groups (sections) as many from each, numbered anew 1..N (`options["from"]`).
+Each match plays the session's segments and is won on total IMPs (host_sync.scoring.
+knockout); a tie is decided as the Regulations say, and the director names who went
+through (`--winner`). A knockout is one bracket, one section. Out after two defeats (1.5.5,
+`--double`): a lower bracket beside it (Lower), kept the same way.
 """
 
 from collections import namedtuple
