@@ -198,9 +198,10 @@ def test_a_hand_edited_bracket_is_refused_not_followed(tmp_path, host):
         db.execute("UPDATE sections SET movement = ?", (json.dumps(mv),))
     status, _, err = add_round(host, path)
     assert status == 2 and "bracket is not one" in err
-    status, _, err = host("--lang", "en", "session", "add", path, "--movement", "teams",
-                          "--teams", 2, "--winner", 1)
-    assert status == 2 and "--winner is for --knockout" in err
+    for other in (["--teams", 2], ["--swiss"]):
+        status, _, err = host("--lang", "en", "session", "add", path, "--movement", "teams",
+                              *other, "--winner", 1)
+        assert status == 2 and "--winner is for --knockout" in err
 
 
 # ---- the director's rulings in a knockout, and what a review found ----

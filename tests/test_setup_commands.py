@@ -121,6 +121,7 @@ def test_howell_and_team_round_robins(tmp_path, host, options, kind, tables, rou
     (["--movement", "teams", "--tables", 4], "--teams N"),
     (["--movement", "teams", "--teams", 301], "at most 300 teams (600 tables), not 301"),
     (["--teams", 4, "--tables", 4], "--segments and --seed are for --movement teams"),
+    (["--double", "--tables", 4], "--double, --segments and --seed are for --movement teams"),
     (["--movement", "howell", "--tables", 4, "--rounds", 3], "are for a Mitchell"),
     (["--tables", 5, "--sections", "A,A"], "different letters"),
     (["--tables", 5, "--sections", "A,7"], "different letters"),

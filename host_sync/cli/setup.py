@@ -244,10 +244,11 @@ def section_movements(args):
     if kind == "teams":
         return _teams_sections(args, letters)
     if args.teams is not None or args.matches is not None or args.swiss or args.knockout \
-            or args.seed is not None or args.segments is not None:
-        raise setup.SetupError("--teams, --matches, --swiss, --knockout, --segments and --seed "
-                               "are for --movement teams", ru="--teams, --matches, --swiss, "
-                               "--knockout, --segments и --seed только для --movement teams")
+            or args.double or args.seed is not None or args.segments is not None:
+        raise setup.SetupError("--teams, --matches, --swiss, --knockout, --double, --segments "
+                               "and --seed are for --movement teams", ru="--teams, --matches, "
+                               "--swiss, --knockout, --double, --segments и --seed только для "
+                               "--movement teams")
     tables = _tables(args.tables, len(letters))
     build = _mitchell if kind == "mitchell" else _howell
     return {x: build(args, n) for x, n in zip(letters, tables)}
@@ -301,8 +302,9 @@ def _howell(args, tables):
 
 
 def _teams_sections(args, letters):
-    """The sections of a teams session; None for a Swiss round after the first, which is
-    drawn from the event's database (run_session_add)."""
+    """The sections of a teams session; None for a Swiss or knockout round that only the
+    event's database can draw (run_session_add: a round after the first, or a knockout
+    seeded from a qualifying stage)."""
     if args.tables:
         raise setup.SetupError("a teams movement takes --teams N (two tables a match), not "
                                "--tables", ru="командному движению нужно --teams N (два стола "
@@ -471,6 +473,9 @@ def run_session_add(args, out, err):
     sections = section_movements(args)
     with open_db(args.db) as db:
         eid = setup.the_event(db)[0]
+        if args.winner and not args.knockout:
+            raise setup.SetupError("--winner is for --knockout", ru="--winner только для "
+                                   "--knockout")
         if args.swiss:  # drawn on the standings so far, or the first round at random
             sections = swiss_draw.draw(db, sections, _boards_per_set(args, 1),
                                        swiss_draw.check_seed(args.seed))
@@ -479,9 +484,6 @@ def run_session_add(args, out, err):
             sections = knockout_draw.draw(db, args.teams, segments,
                                           _boards_per_set(args, segments), args.winner,
                                           args.double)
-        elif args.winner:
-            raise setup.SetupError("--winner is for --knockout", ru="--winner только для "
-                                   "--knockout")
         number = args.number
         if number is None:
             number = (db.value("SELECT MAX(number) FROM sessions WHERE event_id = ?",
