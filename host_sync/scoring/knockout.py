@@ -27,10 +27,6 @@ class KnockoutMatch:
     def tied(self):
         return self.complete and self.winner is None and not self.ruling
 
-    def loser(self):
-        return None if self.winner is None else (
-            self.away if self.winner == self.home else self.home)
-
 
 def knockout_matches(score):
     """The KnockoutMatches of a knockout session's TeamScore, in table order."""
