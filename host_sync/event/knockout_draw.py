@@ -17,11 +17,11 @@ through (`--winner`). A knockout is one bracket, one section. Out after two defe
 from collections import namedtuple
 
 from host_sync.event import setup
-from host_sync.event.results import team_sessions
+from host_sync.event.results import finished_standings, team_sessions
 from host_sync.movements import Schedule, teams_movement
 from host_sync.movements.teams import MAX_TEAMS
 from host_sync.scoring.knockout import knockout_matches
-from host_sync.scoring.team_session import event_standings, score_teams, unfinished
+from host_sync.scoring.team_session import score_teams
 
 
 class KnockoutError(setup.SetupError):
@@ -203,18 +203,12 @@ def _group_qualifiers(sessions, count):
 
 
 def _stage_standings(sessions):
-    """The event's standings over its teams sessions (event_standings, its tie-break);
-    refused while a match of them is not complete: the knockout is seeded on the stage's
-    final standings."""
-    scores = {n: score_teams(s) for n, s in sessions.items()}
-    open_ = unfinished(scores)
-    if open_:
-        raise KnockoutError(
-            "the knockout is seeded on the qualifying stage's final standings; not complete: "
-            "%s" % "; ".join("session %d round %d: %s v %s" % o for o in open_),
-            ru="олимпийская система рассеивается по итогам отборочного этапа; не закончены: "
-            "%s" % "; ".join("сессия %d, тур %d: %s — %s" % o for o in open_))
-    return event_standings(scores, sessions[max(sessions)].teams.tie_break)
+    """The qualifying stage's final standings over its teams sessions (ranked_over);
+    refused while a match of them is not complete."""
+    return finished_standings(
+        {n: score_teams(s) for n, s in sessions.items()}, KnockoutError,
+        "the knockout is seeded on the qualifying stage's final standings",
+        "олимпийская система рассеивается по итогам отборочного этапа").standings
 
 
 def _check_line(standings, count, en, ru):

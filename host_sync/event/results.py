@@ -19,7 +19,13 @@ from host_sync.event import setup, team_rulings
 from host_sync.event.auctions import line_auction
 from host_sync.movements.teams import team_of
 from host_sync.scoring.session import Board, Pair, Result, Session, ns_points
-from host_sync.scoring.team_session import TeamPlan, event_standings, part_taken, score_teams
+from host_sync.scoring.team_session import (
+    TeamPlan,
+    event_standings,
+    part_taken,
+    score_teams,
+    unfinished,
+)
 
 ARTIFICIAL = {60: "A+", 50: "A", 40: "A-"}
 
@@ -207,6 +213,18 @@ def ranked_over(scores):
     standings = event_standings(scores, tie_break)
     counted = sorted({n for s in standings for n in s.sessions})  # a knockout's count none
     return EventStandings(counted, standings, scores[counted[-1]].session if counted else None)
+
+
+def finished_standings(scores, error, en, ru):
+    """The EventStandings (ranked_over) of {session number: TeamScore} a next Swiss round or
+    a knockout is drawn on; `error` (a SetupError class) saying `en` / `ru` and naming the
+    matches while one of them is not complete (team_session.unfinished)."""
+    open_ = unfinished(scores)
+    if open_:
+        raise error("%s; not complete: %s" % (en, "; ".join(
+            "session %d round %d: %s v %s" % o for o in open_)), ru="%s; не закончены: %s" % (
+            ru, "; ".join("сессия %d, тур %d: %s — %s" % o for o in open_)))
+    return ranked_over(scores)
 
 
 def event_so_far(number, earlier, current):

@@ -15,10 +15,9 @@ import random
 import secrets
 
 from host_sync.event import setup
-from host_sync.event.results import team_label, team_sessions
+from host_sync.event.results import finished_standings, team_sessions
 from host_sync.movements import Schedule, pair_round, teams_movement
-from host_sync.movements.teams import team_of
-from host_sync.scoring.team_session import event_standings, score_teams, unfinished
+from host_sync.scoring.team_session import score_teams
 
 SEED_LIMIT = 10 ** 9  # a seed the director can read out and type back
 
@@ -78,18 +77,18 @@ def _next_round(db, sessions, boards_per_round, seed):
                          ru="предыдущая сессия — тур олимпийской системы: тур швейцарской "
                          "системы за ним не следует (в нём только оставшиеся команды)")
     scores = {number: score_teams(s) for number, s in sessions.items()}
-    _check_complete(scores)
-    last = max(sessions)
-    standings = event_standings(scores, sessions[last].teams.tie_break)
+    standings = finished_standings(
+        scores, SwissError, "the next Swiss round is drawn on complete results (the boards "
+        "still to be played, or ruled by the director)", "следующий тур швейцарской системы "
+        "разыгрывается по полным результатам (сдачи ещё не сыграны или ждут решения судьи)"
+    ).standings
     met = [(m.home, m.away) for score in scores.values() for m in score.matches]
     byes = [t for score in scores.values() for teams in score.byes.values() for t in teams]
-    movements = setup.section_movements(db, setup.session_id(db, setup.the_event(db)[0], last))
-    several = len(movements) > 1
+    sections = sessions[max(sessions)].teams.sections  # team -> (letter, number)
     rng = random.Random(seed)
     out = {}
-    for letter, movement in movements.items():
-        numbers = {team_label(letter, t, several): t
-                   for t in dict.fromkeys(team_of(p) for p in movement.pairs)}
+    for letter in sorted({letter for letter, _ in sections.values()}):
+        numbers = {team: n for team, (at, n) in sections.items() if at == letter}
         points = {s.team: s.vp for s in standings if s.team in numbers and not s.removed}
         pairing = pair_round(points, [m for m in met if set(m) <= set(points)],
                              [t for t in byes if t in points], rng)
@@ -102,17 +101,3 @@ def _next_round(db, sessions, boards_per_round, seed):
 def _movement(points, matches, boards_per_round, seed):
     schedule = Schedule(sorted(points), [matches], "swiss")
     return teams_movement(schedule, boards_per_round, {"seed": seed})
-
-
-def _check_complete(scores):
-    """Refuse to draw while a match of the sessions so far has a board not yet compared: the
-    standings it would be drawn on are not the round's."""
-    open_ = unfinished(scores)
-    if open_:
-        en = "; ".join("session %d round %d: %s v %s" % o for o in open_)
-        ru = "; ".join("сессия %d, тур %d: %s — %s" % o for o in open_)
-        raise SwissError("the next Swiss round is drawn on complete results; not complete: "
-                         "%s (the boards still to be played, or ruled by the director)" % en,
-                         ru="следующий тур швейцарской системы разыгрывается по полным "
-                         "результатам; не закончены: %s (сдачи ещё не сыграны или ждут "
-                         "решения судьи)" % ru)
