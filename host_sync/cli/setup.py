@@ -326,7 +326,7 @@ def _teams_sections(args, letters):
                                               "секция")
         if args.teams is None:
             return None
-        segments = 1 if args.segments is None else args.segments
+        segments = _segments(args)
         return {letters[0]: knockout_draw.first_round(
             list(range(1, args.teams + 1)), segments, _boards_per_set(args, segments),
             args.double)}
@@ -351,6 +351,11 @@ def _teams_sections(args, letters):
     movement = movements.teams_movement(schedule, _boards_per_set(args, len(schedule.rounds)),
                                         {"robin": args.teams})  # 5.7.3 counts over it all
     return {x: movement for x in letters}
+
+
+def _segments(args):
+    """--segments, 1 when not given (knockout_draw checks the number)."""
+    return 1 if args.segments is None else args.segments
 
 
 def _round_span(text, rounds):
@@ -390,8 +395,7 @@ def _draw_text(args, mv):
             ", ".join(map(str, through))) if through else ""
         origins = mv.options.get("from")
         numbered = say(args, "\n  numbered for the knockout: %s", "\n  номера в олимпийской "
-                       "системе: %s") % ", ".join("%d = %s" % (n, o) for n, o in enumerate(
-                           origins, 1)) if origins else ""
+                       "системе: %s") % show.numbering(origins) if origins else ""
         return say(args, "  knockout round (teams: %d): %s%s%s\n",
                    "  тур олимпийской системы (команд: %d): %s%s%s\n") % (
             len([t for t in mv.options["bracket"] + mv.options.get("lower", []) if t]),
@@ -480,7 +484,7 @@ def run_session_add(args, out, err):
             sections = swiss_draw.draw(db, sections, _boards_per_set(args, 1),
                                        swiss_draw.check_seed(args.seed))
         elif args.knockout:  # seeded, from a qualifying stage, or the last round's winners
-            segments = 1 if args.segments is None else args.segments
+            segments = _segments(args)
             sections = knockout_draw.draw(db, args.teams, segments,
                                           _boards_per_set(args, segments), args.winner,
                                           args.double)

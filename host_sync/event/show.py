@@ -96,13 +96,7 @@ def _session(db, s, t, lang):
         if mv.options.get("schedule") == "swiss":
             lines.append(t["swiss"] % mv.options.get("seed", "?"))
         elif mv.options.get("schedule") == "knockout":
-            lines.append(t["knockout"] % (_bracket_text(mv.options.get("bracket")), t[
-                "decided"] % _listed(mv.options["decided"]) if mv.options.get("decided")
-                else "") + (t["double"] % (_bracket_text(mv.options.get("lower")) or "—", {
-                    "1": t["final"], "2": t["final2"]}.get(str(mv.options.get("final")), ""))
-                if mv.options.get("double") else "") + (t["from"] % ", ".join(
-                    "%d = %s" % (n, o) for n, o in enumerate(mv.options["from"], 1))
-                if isinstance(mv.options.get("from"), list) else ""))
+            lines.append(_knockout_line(mv.options, t))
         for rnd in range(1, mv.round_count + 1):
             lines += ["  " + line for line in mv.describe(rnd, lang).splitlines()]
         lines.append("  " + t["pairs"])
@@ -124,6 +118,25 @@ def _session(db, s, t, lang):
     if off:
         lines.append(t["off_law2"] % ranges(off))
     return lines
+
+
+def _knockout_line(options, t):
+    """A knockout round's line: its bracket, the ties the director settled, a double
+    knockout's lower bracket and final, the numbering after groups; whatever a hand-edited
+    row holds is printed, not trusted."""
+    line = t["knockout"] % (_bracket_text(options.get("bracket")), t["decided"] % _listed(
+        options["decided"]) if options.get("decided") else "")
+    if options.get("double"):
+        final = {"1": t["final"], "2": t["final2"]}.get(str(options.get("final")), "")
+        line += t["double"] % (_bracket_text(options.get("lower")) or "—", final)
+    if isinstance(options.get("from"), list):
+        line += t["from"] % numbering(options["from"])
+    return line
+
+
+def numbering(origins):
+    """A knockout's numbering after groups: "1 = A1, 2 = B2" (options "from")."""
+    return ", ".join("%d = %s" % (n, o) for n, o in enumerate(origins, 1))
 
 
 def _bracket_text(bracket):

@@ -36,16 +36,12 @@ def knockout_matches(score):
         ko = out.setdefault(key, KnockoutMatch(m.home, m.away))
         ko.segments.append(m)
     for ko in out.values():
-        out_of_it = ko.removed = tuple(t for t in (ko.home, ko.away) if t in score.plan.removed)
-        if out_of_it:  # 5.7.3: a technical defeat in every match still to come, this one too
-            ko.ruling = "technical"
-            through = [t for t in (ko.home, ko.away) if t not in out_of_it]
-            ko.winner = through[0] if through else None
+        ko.removed = tuple(t for t in (ko.home, ko.away) if t in score.plan.removed)
+        if ko.removed:  # 5.7.3: a technical defeat in every match still to come, this one too
+            _ruled(ko, "technical", ko.removed)
         for m in ko.segments:
             if m.ruling and m.against and not ko.ruling:
-                ko.ruling = m.ruling
-                through = [t for t in (ko.home, ko.away) if t not in m.against]
-                ko.winner = through[0] if through else None
+                _ruled(ko, m.ruling, m.against)
         home = sum(m.imps[m.side(ko.home)] for m in ko.segments if not m.ruling)
         away = sum(m.imps[m.side(ko.away)] for m in ko.segments if not m.ruling)
         ko.imps = (home, away)
@@ -54,3 +50,10 @@ def knockout_matches(score):
         if ko.complete and not ko.ruling and home != away:
             ko.winner = ko.home if home > away else ko.away
     return list(out.values())
+
+
+def _ruled(ko, ruling, against):
+    """The match decided by the director's `ruling` against the teams `against`: the other
+    goes through, nobody when it is against both."""
+    through = [t for t in (ko.home, ko.away) if t not in against]
+    ko.ruling, ko.winner = ruling, through[0] if through else None
