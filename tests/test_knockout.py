@@ -1,7 +1,7 @@
 """A knockout of teams (rule book 1.5.4), one session a round: each match won on total IMPs
 over its segments (Law 12C4), the first round seeded or taken from a qualifying stage, each
-next one the winners of the last, a tie settled by the director's --winner; from the
-library and from the command line."""
+next one the winners of the last, a tie settled by the director (`team through`), the
+final's too; from the library and from the command line."""
 
 import json
 import sqlite3
@@ -92,6 +92,11 @@ def enter(host, path, board, table, session, *result):
     assert status == 0, err
 
 
+def through(host, path, team, *more):
+    return host("--lang", "en", "team", "through", path, "--team", team, "--reason",
+                "4 extra boards, 9 : 2", *more)
+
+
 def add_round(host, *more):
     return host("--lang", "en", "session", "add", *more, "--movement", "teams", "--knockout",
                 "--boards-per-round", 1)
@@ -128,13 +133,20 @@ def test_a_knockout_from_the_seeds_to_its_winner(tmp_path, host):
     ru = (tmp_path / "site" / "ru" / "index.html").read_text()
     assert "Матчи олимпийской системы" in ru and ">ничья<" in ru
     status, _, err = add_round(host, path)
-    assert status == 2 and "2 v 3 (tied)" in err and "--winner" in err
-    status, _, err = add_round(host, path, "--winner", 1)
-    assert status == 2 and "--winner 1: not a team of a tied match" in err
-    status, out, err = add_round(host, path, "--winner", 3)
+    assert status == 2 and "2 v 3 (tied)" in err and "team through" in err
+    status, _, err = through(host, path, 1)
+    assert status == 2 and "1 v 4 is not a tie to decide (already decided for team 1)" in err
+    status, out, err = through(host, path, 3)
+    assert status == 0 and "2 v 3, tied: team 3 goes through: 4 extra boards, 9 : 2" in out
+    status, out, err = host("--lang", "en", "score", path, "--session", 1)
+    assert status == 0 and "after a tie" in out, err  # the cell wraps: its words on the page
+    assert host("report", path, "--session", 1, "-o", tmp_path / "site")[0] == 0
+    assert "3 (after a tie: 4 extra boards, 9 : 2)" in (
+        tmp_path / "site" / "en" / "index.html").read_text()
+    status, out, err = add_round(host, path)
     assert status == 0, err
     final = movement(path, 2)
-    assert final["options"] == {"bracket": [1, 3], "decided": [3], "schedule": "knockout"}
+    assert final["options"] == {"bracket": [1, 3], "schedule": "knockout"}
     assert "knockout round (teams: 2): 1 v 3 (tables 1-2)" in out
     enter(host, path, 1, 1, 2, "4S", "N", 9)  # team 3 wins the final by 10 IMPs
     enter(host, path, 1, 2, 2, "4S", "N", 10)
@@ -197,10 +209,6 @@ def test_a_hand_edited_bracket_is_refused_not_followed(tmp_path, host):
         db.execute("UPDATE sections SET movement = ?", (json.dumps(mv),))
     status, _, err = add_round(host, path)
     assert status == 2 and "bracket is not one" in err
-    for other in (["--teams", 2], ["--swiss"]):
-        status, _, err = host("--lang", "en", "session", "add", path, "--movement", "teams",
-                              *other, "--winner", 1)
-        assert status == 2 and "--winner is for --knockout" in err
 
 
 # ---- the director's rulings in a knockout, and what a review found ----
@@ -250,12 +258,73 @@ def test_two_finalists_both_out_end_the_knockout_with_no_winner(tmp_path, host):
     assert status == 2 and "no team is left" in err
 
 
-def test_both_teams_of_one_tie_named_winners_is_refused(tmp_path, host):
+def test_a_tied_final_is_decided_by_the_director_and_ends_the_knockout(tmp_path, host):
     path = ko_event(tmp_path, host, 2)
     for table in (1, 2):
         enter(host, path, 1, table, 1, "3NT", "N", 9)
-    status, _, err = add_round(host, path, "--winner", 1, "--winner", 2)
-    assert status == 2 and "one team goes through their match" in err
+    status, _, err = add_round(host, path)
+    assert status == 2 and "1 v 2 (tied)" in err
+    assert through(host, path, 2)[0] == 0
+    status, _, err = through(host, path, 1)  # the other team of the same tie
+    assert status == 2 and "already decided for team 2" in err
+    status, _, err = through(host, path, 2)
+    assert status == 2 and "already decided for team 2" in err
+    status, _, err = add_round(host, path)
+    assert status == 2 and "the knockout is over: team 2 won it" in err
+    status, _, err = host("report", path, "-o", tmp_path / "site")
+    assert status == 0, err
+    ru = (tmp_path / "site" / "ru" / "index.html").read_text()
+    assert "2 (после ничьей: 4 extra boards, 9 : 2)" in ru
+    status, out, _ = host("--lang", "en", "event", "show", path)
+    assert "team 2 of section A went through a tied match: 4 extra boards, 9 : 2" in out
+
+
+def test_a_tie_decision_is_taken_back_until_the_next_round_is_drawn(tmp_path, host):
+    path = ko_event(tmp_path, host, 4)
+    home_wins(host, path, 1, 1)
+    for table in (3, 4):
+        enter(host, path, 1, table, 1, "3NT", "N", 9)  # 2 v 3 tied
+    assert through(host, path, 2)[0] == 0
+    reinstate = ("--lang", "en", "team", "reinstate", path, "--team", 2, "--through")
+    status, _, err = host(*reinstate, "--round", 1)
+    assert status == 2 and "one of the two" in err
+    assert host(*reinstate)[0] == 0
+    status, _, err = host(*reinstate)
+    assert status == 2 and "was not named through a tie" in err
+    assert through(host, path, 3)[0] == 0
+    enter(host, path, 1, 4, 1, "3NT", "N", 10)  # corrected: 3 (NS at table 4) wins by 1 IMP
+    status, _, err = add_round(host, path)
+    assert status == 2 and "team 3 was named through a tie in session 1, but its match " \
+        "is not tied now" in err
+    assert host(*reinstate[:5], "--team", 3, "--through")[0] == 0
+    status, _, err = add_round(host, path)
+    assert status == 0, err
+    assert movement(path, 2)["options"]["bracket"] == [1, 3]
+    enter(host, path, 1, 4, 1, "3NT", "N", 9)  # tied again, with round 2 drawn
+    status, _, err = through(host, path, 2, "--session", 1)
+    assert status == 0, err
+    status, _, err = host(*reinstate, "--session", 1)
+    assert status == 2 and "the next round is drawn on them" in err
+
+
+def test_a_tie_decision_is_refused_where_there_is_no_tie(tmp_path, host):
+    path = ko_event(tmp_path, host, 4)
+    status, _, err = through(host, path, 1)
+    assert status == 2 and "1 v 4 is not a tie to decide (not complete)" in err
+    status, _, err = through(host, path, 9)
+    assert status == 2 and "teams 1 to 4, not 9" in err or "no match" in err, err
+    status, _, err = host("--lang", "en", "team", "through", path, "--team", 1, "--reason",
+                          "x\ny")
+    assert status == 2 and "one line" in err
+    robin = tmp_path / "robin.db"
+    assert host("event", "create", robin, "--name", "E", "--movement", "teams", "--teams", 2,
+                "--boards-per-round", 1)[0] == 0
+    for table in (1, 2):
+        enter(host, robin, 1, table, 1, "3NT", "N", 9)
+    status, _, err = through(host, robin, 1)
+    assert status == 2 and "session 1 is not a knockout round" in err
+    with sqlite3.connect(robin) as db:
+        assert db.execute("SELECT COUNT(*) FROM knockout_ties").fetchone() == (0,)
 
 
 def test_a_shared_place_across_the_bye_line_is_refused(tmp_path, host):
@@ -383,7 +452,7 @@ def test_in_a_double_knockout_every_team_but_the_winner_is_out_after_exactly_two
             assert "team %d won it" % winner in str(over)
             assert all(losses[t] == 2 for t in range(1, teams + 1) if t != winner)
             return
-        options = knockout_draw._round(slots, 1, 1, [], lower).options
+        options = knockout_draw._round(slots, 1, 1, lower).options
     raise AssertionError("the knockout did not end")
 
 
@@ -555,3 +624,16 @@ def test_a_lower_bracket_bye_goes_to_a_team_that_has_not_had_one():
     assert knockout_draw._lower_slots([3, 6, 1], []) == [3, 6, 1, None]
     assert knockout_draw._lower_slots([3, 6, 1], [], rested=[1]) == [3, 1, 6, None]
     assert knockout_draw._lower_slots([3, 6, 1], [], rested=[1, 6, 3]) == [3, 6, 1, None]
+
+
+def test_a_tie_is_decided_on_a_postgresql_event_as_in_a_file(host, pg_url):
+    """The decision scores the session inside the writer's transaction: on the server too."""
+    assert host("event", "create", pg_url, "--name", "Кубок", "--movement", "teams", "--teams",
+                2, "--knockout", "--boards-per-round", 1)[0] == 0
+    for table in (1, 2):
+        enter(host, pg_url, 1, table, 1, "3NT", "N", 9)
+    assert through(host, pg_url, 1)[0] == 0
+    status, _, err = through(host, pg_url, 2)
+    assert status == 2 and "already decided for team 1" in err
+    status, _, err = add_round(host, pg_url)
+    assert status == 2 and "the knockout is over: team 1 won it" in err

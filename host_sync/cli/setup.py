@@ -69,10 +69,6 @@ def add_commands(sub):
         "текущая сессия остаётся текущей (терминалы получат эту, когда её сделают текущей "
         "командой `session current`)"))
     _movement_options(add)
-    add.add_argument("--winner", type=int, action="append", default=[], metavar="TEAM", help=tr(
-        "--knockout: the team that went through a tied match, as the Regulations decided "
-        "(repeat for several)", "--knockout: команда, прошедшая дальше после ничьей, как "
-        "решено по Положению (можно несколько раз)"))
     actor_option(add)
     add.set_defaults(run=run_session_add)
     _session_command(ses_sub, "current", tr(
@@ -477,17 +473,13 @@ def run_session_add(args, out, err):
     sections = section_movements(args)
     with open_db(args.db) as db:
         eid = setup.the_event(db)[0]
-        if args.winner and not args.knockout:
-            raise setup.SetupError("--winner is for --knockout", ru="--winner только для "
-                                   "--knockout")
         if args.swiss:  # drawn on the standings so far, or the first round at random
             sections = swiss_draw.draw(db, sections, _boards_per_set(args, 1),
                                        swiss_draw.check_seed(args.seed))
         elif args.knockout:  # seeded, from a qualifying stage, or the last round's winners
             segments = _segments(args)
             sections = knockout_draw.draw(db, args.teams, segments,
-                                          _boards_per_set(args, segments), args.winner,
-                                          args.double)
+                                          _boards_per_set(args, segments), args.double)
         number = args.number
         if number is None:
             number = (db.value("SELECT MAX(number) FROM sessions WHERE event_id = ?",

@@ -1,9 +1,10 @@
-"""`host-sync team withdraw|forfeit|reinstate`: the director's rulings on a teams session's
-matches (host_sync.event.team_rulings), which `score`, `report` and the live page apply."""
+"""`host-sync team withdraw|forfeit|through|reinstate`: the director's rulings on a teams
+session's matches (host_sync.event.team_rulings, a knockout's ties host_sync.event.
+knockout_draw), which `score`, `report`, the live page and the next round's draw apply."""
 
 from host_sync.cli.lang import EVENT_DB, say, tr
 from host_sync.cli.setup import actions, actor_option
-from host_sync.event import team_rulings
+from host_sync.event import knockout_draw, team_rulings
 from host_sync.event.db import open_db
 
 
@@ -27,9 +28,28 @@ def run_forfeit(args, out, err):
     return 0
 
 
+def run_through(args, out, err):
+    with open_db(args.db) as db:
+        m = knockout_draw.decide_tie(db, args.team, args.reason, args.section, args.session,
+                                     args.actor)
+    out.write(say(args, "%s v %s, tied: team %d goes through: %s\n",
+                  "%s — %s, ничья: проходит команда %d: %s\n") % (
+        m.home, m.away, args.team, args.reason.strip()))
+    return 0
+
+
 def run_reinstate(args, out, err):
     with open_db(args.db) as db:
-        team_rulings.lift(db, args.team, args.round, args.section, args.session, args.actor)
+        if args.through:
+            if args.round is not None:
+                raise team_rulings.TeamRulingError(
+                    "--through takes back a tie's decision, not a round's defeat: one of the "
+                    "two", ru="--through отменяет решение о ничьей, а не поражение в туре: "
+                    "что-то одно")
+            knockout_draw.undo_tie(db, args.team, args.section, args.session, args.actor)
+        else:
+            team_rulings.lift(db, args.team, args.round, args.section, args.session,
+                              args.actor)
     out.write(say(args, "team %d: the ruling is taken back\n",
                   "команда %d: решение отменено\n") % args.team)
     return 0
@@ -37,8 +57,9 @@ def run_reinstate(args, out, err):
 
 def add_commands(sub):
     team = actions(sub.add_parser("team", help=tr(
-        "the director's rulings on a teams session: a team removed, a match forfeited",
-        "решения судьи в командной сессии: удаление команды, техническое поражение")),
+        "the director's rulings on a teams session: a team removed, a match forfeited, a "
+        "knockout's tie decided", "решения судьи в командной сессии: удаление команды, "
+        "техническое поражение, решение ничьей в олимпийской системе")),
         "team_command")
     withdraw = _ruling_parser(team, "withdraw", tr(
         "remove a team from the session's competition (rule book 5.7.3)",
@@ -65,12 +86,29 @@ def add_commands(sub):
     forfeit.add_argument("--reason", required=True, help=tr("why, for the record",
                                                             "причина, для протокола"))
     forfeit.set_defaults(run=run_forfeit)
+    through = _ruling_parser(team, "through", tr(
+        "the team that went through a tied knockout match", "команда, прошедшая после ничьей "
+        "в матче олимпийской системы"), tr(
+        "Equal totals of IMPs decide nothing (rule book 1.5.4): once the Regulations have "
+        "decided the tie (extra boards or otherwise), name the team that goes through, in the "
+        "session the match was played in; the final's tie too. The next round's draw takes it.",
+        "Равная сумма ИМПов ничего не решает (Правила, 1.5.4): когда ничья решена по "
+        "Положению (дополнительными сдачами или иначе), назовите прошедшую команду в сессии, "
+        "где играли матч; ничью в финале тоже. Жеребьёвка следующего тура её учтёт."))
+    through.add_argument("--reason", required=True, help=tr(
+        "how the tie was decided, for the record", "как решена ничья, для протокола"))
+    through.set_defaults(run=run_through)
     reinstate = _ruling_parser(team, "reinstate", tr(
-        "take back a removal or a technical defeat", "отменить удаление или техническое "
-        "поражение"), tr("With --round, the defeat in that round; without, the removal.",
-                         "С --round — поражение в этом туре, без него — удаление."))
+        "take back a removal, a technical defeat or a tie's decision", "отменить удаление, "
+        "техническое поражение или решение о ничьей"), tr(
+        "With --round, the defeat in that round; with --through, the team named through a "
+        "tie; without, the removal.", "С --round — поражение в этом туре, с --through — "
+        "решение о ничьей, без них — удаление."))
     reinstate.add_argument("--round", type=int, help=tr("the technical defeat's round",
                                                         "тур технического поражения"))
+    reinstate.add_argument("--through", action="store_true", help=tr(
+        "the decision that the team went through a tie", "решение, что команда прошла после "
+        "ничьей"))
     reinstate.set_defaults(run=run_reinstate)
 
 

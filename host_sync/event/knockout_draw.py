@@ -10,14 +10,15 @@ robin or a Swiss: the mixed system of 1.5.7), the event's first N teams by place
 a stage of groups (sections) as many from each, numbered anew 1..N (`options["from"]`).
 Each match plays the session's segments and is won on total IMPs (host_sync.scoring.
 knockout); a tie is decided as the Regulations say, and the director names who went
-through (`--winner`). A knockout is one bracket, one section. Out after two defeats (1.5.5,
-`--double`): a lower bracket beside it (Lower), kept the same way.
+through (`team through`: decide_tie, kept in the round's own session). A knockout is one
+bracket, one section. Out after two defeats (1.5.5, `--double`): a lower bracket beside it
+(Lower), kept the same way.
 """
 
 from collections import namedtuple
 
-from host_sync.event import setup
-from host_sync.event.results import finished_standings, team_sessions
+from host_sync.event import setup, team_rulings
+from host_sync.event.results import finished_standings, session_from_db, team_sessions
 from host_sync.movements import Schedule, teams_movement
 from host_sync.movements.teams import MAX_TEAMS
 from host_sync.scoring.knockout import knockout_matches
@@ -46,14 +47,14 @@ def first_round(seeds, segments, boards_per_segment, double=False, origins=None)
                             ru="для олимпийской системы нужно не меньше 2 команд")
     size = 1 << (len(seeds) - 1).bit_length()
     return _round([seeds[s - 1] if s <= len(seeds) else None for s in seeding(size)],
-                  segments, boards_per_segment, [], Lower([]) if double else None, origins)
+                  segments, boards_per_segment, Lower([]) if double else None, origins)
 
 
-def draw(db, teams, segments, boards_per_segment, winners=(), double=False):
+def draw(db, teams, segments, boards_per_segment, double=False):
     """{section letter: Movement} of the event's next knockout round: the first when the
     event has no teams session (teams 1..`teams`), the first after a qualifying stage (its
-    best `teams`), or the next from the last knockout round (`winners`: the teams the
-    director says went through a tied match)."""
+    best `teams`), or the next from the last knockout round (its ties as the director
+    decided them: decide_tie)."""
     sessions = team_sessions(db)
     if not sessions:
         if teams is None:
@@ -73,9 +74,6 @@ def draw(db, teams, segments, boards_per_segment, winners=(), double=False):
                                 "of its best teams go through", ru="олимпийской системе после "
                                 "отборочного этапа нужно --teams N: сколько лучших команд "
                                 "выходят")
-        if winners:
-            raise KnockoutError("--winner is for a tied knockout match",
-                                ru="--winner — для ничьей в матче олимпийской системы")
         if len(movements) == 1:
             return {letter: first_round(_qualifiers(sessions, teams), segments,
                                         boards_per_segment, double)}
@@ -90,18 +88,18 @@ def draw(db, teams, segments, boards_per_segment, winners=(), double=False):
     score = score_teams(last)
     matches = knockout_matches(score)
     lower = Lower.of(movement.options, max(sessions))
-    decide = _Decisions(matches, set(winners), {int(t) for t in score.plan.removed
-                                                 if t.isascii() and t.isdigit()})
+    _check_ties(matches, score.plan.through, max(sessions))
+    decide = _Decisions(matches, {int(t) for t in score.plan.removed
+                                  if t.isascii() and t.isdigit()})
     upper = decide.round(_checked(bracket, max(sessions), matches, lower,
                                   _entrants(db, sessions)))
     if lower is None:
         decide.done()
-        return {letter: _round(_over(upper.winners), segments, boards_per_segment,
-                               sorted(winners))}
+        return {letter: _round(_over(upper.winners), segments, boards_per_segment)}
     below = decide.round(lower.slots)
     decide.done()
     slots, lower = lower.next(bracket, upper, below)
-    return {letter: _round(slots, segments, boards_per_segment, sorted(winners), lower)}
+    return {letter: _round(slots, segments, boards_per_segment, lower)}
 
 
 def _entrants(db, sessions):
@@ -134,7 +132,7 @@ def _checked(bracket, session, matches, lower=None, entrants=None):
     return bracket
 
 
-def _round(slots, segments, boards_per_segment, decided, lower=None, origins=None):
+def _round(slots, segments, boards_per_segment, lower=None, origins=None):
     """The Movement of a knockout round of `slots` (and a double knockout's `lower`)."""
     while len(slots) > 2 and not _pairs(slots):
         slots = [a or b for a, b in zip(slots[::2], slots[1::2])]  # walkovers all round
@@ -146,8 +144,6 @@ def _round(slots, segments, boards_per_segment, decided, lower=None, origins=Non
         options.update(double=True, lower=lower.slots, final=lower.final)
         if lower.rested:
             options["rested"] = lower.rested
-    if decided:
-        options["decided"] = decided  # ties the director settled, for the record
     if origins:
         options["from"] = origins
     return teams_movement(schedule, boards_per_segment, options)
@@ -304,13 +300,13 @@ Decided.__doc__ = "A round's slots decided: the winner of each pair (a slot), th
 
 
 class _Decisions:
-    """The winners of each pair of slots of a round, the director's --winner of a tie
-    taken, a team removed going nowhere; done() refuses naming the matches not decided
-    (under way, or tied without a --winner) and a --winner that is not of a tie."""
+    """The winners of each pair of slots of a round (a tie as the director decided it), a
+    team removed going nowhere; done() refuses naming the matches not decided (under way, or
+    tied with nobody named through)."""
 
-    def __init__(self, matches, chosen, removed=()):
+    def __init__(self, matches, removed=()):
         self.results = {frozenset((int(m.home), int(m.away))): m for m in matches}
-        self.chosen, self.used, self.open = chosen, set(), []
+        self.open = []
         self.removed = set(removed)  # teams out of the competition (5.7.3), a bye or not
 
     def round(self, slots):
@@ -321,39 +317,92 @@ class _Decisions:
                 winners.append(None if through in self.removed else through)
                 continue
             m = self.results.get(frozenset((a, b)))
-            named = self.chosen & {a, b}
-            if len(named) == 2:
-                raise KnockoutError("--winner %d and %d: one team goes through their match" % (
-                    a, b), ru="--winner %d и %d: из их матча проходит одна команда" % (a, b))
-            if m is not None and m.tied() and len(named) == 1:
-                winner = named.pop()
-                self.used |= {a, b}
-            elif m is None or not m.complete or m.tied():
+            if m is None or not m.complete or m.tied():
                 self.open.append((a, b, "tied" if m is not None and m.tied() else
                                   "not complete"))
                 continue
-            else:
-                winner = int(m.winner) if m.winner else None
+            winner = int(m.winner) if m.winner else None
             winners.append(winner)
             losers += [t for t in (a, b) if t != winner and (m is None or str(t) not in
                                                              m.removed)]
         return Decided(winners, losers)
 
     def done(self):
-        stray = self.chosen - self.used
-        if stray:
-            raise KnockoutError("--winner %s: not a team of a tied match" % ", ".join(
-                map(str, sorted(stray))), ru="--winner %s: не команда матча с ничьей" %
-                ", ".join(map(str, sorted(stray))))
         if self.open:
             raise KnockoutError(
                 "the next knockout round is drawn when every match is decided; not decided: "
-                "%s (a tie goes to the team the director names with --winner)" % "; ".join(
-                    "%d v %d (%s)" % o for o in self.open),
+                "%s (the director names the team through a tie: host-sync team through)" %
+                "; ".join("%d v %d (%s)" % o for o in self.open),
                 ru="следующий тур олимпийской системы разыгрывается, когда решены все матчи; "
-                "не решены: %s (при ничьей судья называет прошедшую команду в --winner)" %
-                "; ".join("%d — %d (%s)" % (a, b, "ничья" if why == "tied" else
-                                            "не закончен") for a, b, why in self.open))
+                "не решены: %s (команду, прошедшую после ничьей, называет судья: host-sync "
+                "team through)" % "; ".join("%d — %d (%s)" % (a, b, "ничья" if why == "tied"
+                                                             else "не закончен")
+                                             for a, b, why in self.open))
+
+
+def _check_ties(matches, through, session):
+    """Refuse a draw while the director's decision of a tie stands for a match that is no
+    longer tied (a result corrected since): it decided nothing, and says so."""
+    for team in through:
+        m = next((m for m in matches if team in (m.home, m.away)), None)
+        if m is None or m.tie != through[team]:
+            raise KnockoutError(
+                "team %s was named through a tie in session %d, but its match is not tied now; "
+                "take the decision back (host-sync team reinstate --team %s --through)" % (
+                    team, session, team), ru="команда %s названа прошедшей после ничьей в "
+                "сессии %d, но её матч теперь не ничейный; отмените решение (host-sync team "
+                "reinstate --team %s --through)" % (team, session, team))
+
+
+def decide_tie(db, team, reason, section=None, session=None, actor=setup.ACTOR):
+    """Record that `team` went through its tied match of a knockout session (rule book
+    1.5.4: the Regulations decide a tie, by extra boards or otherwise; the director names the
+    team), refused unless that match is tied now; the final's tie is decided the same way."""
+    reason = team_rulings.checked_reason(reason)
+    sec, letter = team_rulings.section_of(db, section, session)
+    number = db.value("SELECT se.number FROM sections s JOIN sessions se ON "
+                      "se.id = s.session_id WHERE s.id = ?", (sec,))
+    with db.transaction():  # the writer's lock: a second director naming the other team waits
+        scored = session_from_db(db, number)
+        if scored.teams is None or not scored.teams.knockout:
+            raise KnockoutError("session %d is not a knockout round" % number,
+                                ru="сессия %d — не тур олимпийской системы" % number)
+        label = next((lb for lb, at in scored.teams.sections.items() if at == (letter, team)),
+                     None)
+        m = next((m for m in knockout_matches(score_teams(scored))
+                  if label in (m.home, m.away)), None)
+        if m is None:
+            raise KnockoutError("team %r has no match in session %d" % (team, number),
+                                ru="у команды %r нет матча в сессии %d" % (team, number))
+        if not m.tied():
+            raise KnockoutError(
+                "%s v %s is not a tie to decide (%s)" % (m.home, m.away, "already decided for "
+                                                         "team %s" % m.winner if m.winner else
+                                                         "not complete" if not m.complete
+                                                         else "both out"),
+                ru="матч %s — %s не ничья, которую нужно решить (%s)" % (
+                    m.home, m.away, "уже решён в пользу команды %s" % m.winner if m.winner
+                    else "не закончен" if not m.complete else "обе команды выбыли"))
+        db.insert("knockout_ties", {"section_id": sec, "team": team, "reason": reason}, actor)
+    return m
+
+
+def undo_tie(db, team, section=None, session=None, actor=setup.ACTOR):
+    """Take back the director's decision that `team` went through a tie, refused once the
+    next round is drawn on it."""
+    sec, letter = team_rulings.section_of(db, section, session)
+    number = db.value("SELECT se.number FROM sections s JOIN sessions se ON "
+                      "se.id = s.session_id WHERE s.id = ?", (sec,))
+    with db.transaction():
+        if db.value("SELECT COUNT(*) FROM sessions WHERE event_id = ? AND number > ?",
+                    (setup.the_event(db)[0], number)):
+            raise KnockoutError("session %d's ties are kept: the next round is drawn on them" %
+                                number, ru="решения о ничьих сессии %d остаются: по ним уже "
+                                "разыгран следующий тур" % number)
+        if not db.delete("knockout_ties", {"section_id": sec, "team": team}, actor):
+            raise KnockoutError("team %r of section %s was not named through a tie" % (
+                team, letter), ru="команда %r секции %s не названа прошедшей после ничьей" % (
+                    team, letter))
 
 
 def _over(slots):

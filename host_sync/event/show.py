@@ -24,11 +24,11 @@ _TEXT = {
            "removed": "  team %d of section %s removed (5.7.3): %s",
            "forfeit": "  team %d of section %s: a technical defeat in round %d: %s",
            "swiss": "  a Swiss round (1.5.6), drawn with seed %s",
-           "knockout": "  a knockout round (1.5.4): bracket %s%s",
+           "knockout": "  a knockout round (1.5.4): bracket %s",
            "double": " (out after two defeats, 1.5.5; lower bracket %s%s)",
            "final": "; the grand final", "final2": "; the grand final's second match",
            "from": "; numbered from the groups: %s",
-           "decided": "; ties settled by the director for %s"},
+           "through": "  team %d of section %s went through a tied match: %s"},
     "ru": {"event": "Турнир: %s (%s)", "session": "Сессия %d", "current": " (текущая)",
            "section": "Секция %s: %s, столов %d, туров %d, сдач в туре %d",
            "pairs": "Пары:", "unnamed": "(без имён)", "boards": "Сдачи: %s",
@@ -45,11 +45,11 @@ _TEXT = {
            "removed": "  команда %d секции %s удалена (5.7.3): %s",
            "forfeit": "  команде %d секции %s техническое поражение в туре %d: %s",
            "swiss": "  тур по швейцарской системе (1.5.6), жеребьёвка с зерном %s",
-           "knockout": "  тур олимпийской системы (1.5.4): сетка %s%s",
+           "knockout": "  тур олимпийской системы (1.5.4): сетка %s",
            "double": " (выбывание после двух поражений, 1.5.5; нижняя сетка %s%s)",
            "final": "; финал", "final2": "; второй матч финала",
            "from": "; номера из групп: %s",
-           "decided": "; ничьи решены судьёй в пользу %s"},
+           "through": "  команда %d секции %s прошла после ничьей в матче: %s"},
 }
 LANGUAGES = tuple(_TEXT)
 
@@ -106,6 +106,8 @@ def _session(db, s, t, lang):
     for r in team_rulings.rulings(db, s["id"]):
         lines.append(t["removed"] % (r.team, r.letter, r.reason) if r.round is None else
                      t["forfeit"] % (r.team, r.letter, r.round, r.reason))
+    for (letter, team), reason in team_rulings.ties(db, s["id"]).items():
+        lines.append(t["through"] % (team, letter, reason))
     rows = db.all("SELECT number, dealer, vul, deal FROM boards WHERE session_id = ? "
                   "ORDER BY number", (s["id"],))
     numbers = [r["number"] for r in rows]
@@ -121,11 +123,9 @@ def _session(db, s, t, lang):
 
 
 def _knockout_line(options, t):
-    """A knockout round's line: its bracket, the ties the director settled, a double
-    knockout's lower bracket and final, the numbering after groups; whatever a hand-edited
-    row holds is printed, not trusted."""
-    line = t["knockout"] % (_bracket_text(options.get("bracket")), t["decided"] % _listed(
-        options["decided"]) if options.get("decided") else "")
+    """A knockout round's line: its bracket, a double knockout's lower bracket and final,
+    the numbering after groups; whatever a hand-edited row holds is printed, not trusted."""
+    line = t["knockout"] % _bracket_text(options.get("bracket"))
     if options.get("double"):
         final = {"1": t["final"], "2": t["final2"]}.get(str(options.get("final")), "")
         line += t["double"] % (_bracket_text(options.get("lower")) or "—", final)
@@ -146,10 +146,6 @@ def _bracket_text(bracket):
         return "?"
     slots = [str(t) if t else "—" for t in bracket]
     return ", ".join("%s-%s" % pair for pair in zip(slots[::2], slots[1::2]))
-
-
-def _listed(values):
-    return ", ".join(map(str, values)) if isinstance(values, list) else str(values)
 
 
 def _players(db, session_id, letter):

@@ -1,7 +1,9 @@
 """The director's rulings on a teams session's matches (migration 014): a team removed from
 the session's competition (rule book 5.7.3, «удаление») or one match of a team lost as a
-technical defeat. Each is checked against the section's movement before it is written, and
-audited; scoring (host_sync.scoring.team_session) applies them through the TeamPlan.
+technical defeat; and the team that went through a tied knockout match (migration 015,
+written by host_sync.event.knockout_draw.decide_tie, which knows the match is tied). Each is
+checked against the section's movement before it is written, and audited; scoring
+(host_sync.scoring.team_session) applies them through the TeamPlan.
 """
 
 from dataclasses import dataclass
@@ -28,16 +30,12 @@ class TeamRuling:
 def rule(db, team, reason, round_no=None, section=None, session=None, actor=setup.ACTOR):
     """Remove `team` from the session's competition (round_no None) or give it a technical
     defeat in its match of round `round_no`; refused if it is already so ruled."""
-    sec, letter = _section(db, section, session)
+    sec, letter = section_of(db, section, session)
     movement = _movement(db, sec, letter)
     _check_team(movement, team, letter)
     if round_no is not None:
         _check_round(movement, team, round_no, letter)
-    reason = str(reason).strip()
-    if not reason or len(reason) > REASON_LENGTH or CONTROL.search(reason):
-        raise TeamRulingError("the reason is text on one line, 1 to %d characters" %
-                              REASON_LENGTH, ru="причина — текст в одну строку, от 1 до %d "
-                              "символов" % REASON_LENGTH)
+    reason = checked_reason(reason)
     with db.transaction():  # the writer's lock: a second director's same ruling waits, then
         if _row(db, sec, team, round_no) is not None:  # is refused here
             raise TeamRulingError("team %d of section %s is already so ruled; reinstate it "
@@ -48,13 +46,23 @@ def rule(db, team, reason, round_no=None, section=None, session=None, actor=setu
     return TeamRuling(letter, team, round_no, reason)
 
 
+def checked_reason(reason):
+    """A ruling's reason, for the record: text on one line, refused otherwise."""
+    reason = str(reason).strip()
+    if not reason or len(reason) > REASON_LENGTH or CONTROL.search(reason):
+        raise TeamRulingError("the reason is text on one line, 1 to %d characters" %
+                              REASON_LENGTH, ru="причина — текст в одну строку, от 1 до %d "
+                              "символов" % REASON_LENGTH)
+    return reason
+
+
 def lift(db, team, round_no=None, section=None, session=None, actor=setup.ACTOR):
     """Take back the ruling on `team` (its removal, or its defeat in round `round_no`)."""
     if round_no is not None and (isinstance(round_no, bool) or not isinstance(round_no, int)
                                  or round_no < 1):  # 0 read as no round took the removal back
         raise TeamRulingError("a round is a number from 1, not %r" % (round_no,),
                               ru="тур — число от 1, а не %r" % (round_no,))
-    sec, letter = _section(db, section, session)
+    sec, letter = section_of(db, section, session)
     row = _row(db, sec, team, round_no)
     if row is None:
         raise TeamRulingError("team %d of section %s has no such ruling to take back" % (
@@ -71,6 +79,21 @@ def rulings(db, session_id):
         "JOIN sections s ON s.id = tr.section_id WHERE s.session_id = ? "
         "ORDER BY s.letter, tr.id", (session_id,))]
     return sorted(out, key=lambda r: (r.letter, r.team, r.round or 0))
+
+
+def ties(db, session_id):
+    """{(section letter, team): reason} of the teams the director named through a tied
+    knockout match of the session; a row that is not one is refused naming it."""
+    out = {}
+    for r in db.all("SELECT kt.id, s.letter, kt.team, kt.reason FROM knockout_ties kt "
+                    "JOIN sections s ON s.id = kt.section_id WHERE s.session_id = ? "
+                    "ORDER BY kt.id", (session_id,)):
+        if not (_whole(r["team"]) and isinstance(r["reason"], str)):
+            raise TeamRulingError("tie decision %d is not one (team %r)" % (r["id"], r["team"]),
+                                  ru="решение о ничьей %d испорчено (команда %r)" % (
+                                      r["id"], r["team"]))
+        out[r["letter"], r["team"]] = r["reason"]
+    return out
 
 
 def event_removals(db, event_id):
@@ -105,7 +128,7 @@ def _row(db, sec, team, round_no):
                   "COALESCE(round, 0) = ?", (sec, team, round_no or 0))
 
 
-def _section(db, section, session):
+def section_of(db, section, session):
     """(section id, letter) of the named section (the only one when not named)."""
     sid = setup.session_id(db, setup.the_event(db)[0], session)
     letter = setup.chosen_section(db, sid, section)

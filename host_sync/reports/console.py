@@ -104,7 +104,10 @@ def knockout_boards(m, t):
 
 
 def through_text(m, t):
-    """Who goes through a knockout match, or why nobody yet, in the words of `t`."""
+    """Who goes through a knockout match (a tie with the director's reason), or why nobody
+    yet, in the words of `t`."""
+    if m.tie:
+        return t["ko_tie_decided"] % (m.winner, m.tie)
     return m.winner or t["ko_tied" if m.tied() else "ko_both_out" if m.complete
                          else "ko_under_way"]
 

@@ -110,6 +110,7 @@ PAGE_TEXTS = {
     "segment": ("Сегмент %d", "Segment %d"),
     "through": ("Проходит дальше", "Through"),
     "ko_tied": ("ничья", "tied"),
+    "ko_tie_decided": ("%s (после ничьей: %s)", "%s (after a tie: %s)"),
     "ko_under_way": ("идёт", "under way"),
     "ko_both_out": ("выбывают оба", "both out"),
     "method_knockout": ("сумма ИМПов за все сегменты (закон 12C4); ничью решает Положение",

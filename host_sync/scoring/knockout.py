@@ -7,7 +7,7 @@ A match is decided when every segment is complete (each scheduled board compared
 tables); a technical defeat in any segment decides it for the other team, and so does a
 removal (rule book 5.7.3: in a knockout the team removed loses every match still to come,
 with a zero score). Equal totals decide nothing: the Regulations' extra boards do, and the
-director names the team that went through (`session add --knockout --winner`).
+director names the team that went through (`team through`, TeamPlan.through), the final's too.
 """
 
 from dataclasses import dataclass, field
@@ -23,8 +23,10 @@ class KnockoutMatch:
     winner: str | None = None  # None: under way, tied, or both teams out by a ruling
     ruling: str = ""  # a segment's ruling that decided it ("forfeit", "technical"...)
     removed: tuple = ()  # its teams removed from the competition (5.7.3)
+    tie: str = ""  # a tie the director decided for `winner`: the reason (extra boards...)
 
     def tied(self):
+        """Equal totals, every segment compared, and nobody named through yet."""
         return self.complete and self.winner is None and not self.ruling
 
 
@@ -49,6 +51,10 @@ def knockout_matches(score):
                                              for m in ko.segments)
         if ko.complete and not ko.ruling and home != away:
             ko.winner = ko.home if home > away else ko.away
+        elif ko.tied():
+            named = [t for t in (ko.home, ko.away) if t in score.plan.through]
+            if len(named) == 1:  # both named cannot be written (knockout_draw.decide_tie)
+                ko.winner, ko.tie = named[0], score.plan.through[named[0]]
     return list(out.values())
 
 

@@ -50,6 +50,7 @@ class TeamPlan:
     removed: dict = field(default_factory=dict)  # team -> the reason (5.7.3)
     forfeits: dict = field(default_factory=dict)  # (round, team) -> the reason
     knockout: bool = False  # a knockout's segments: Law 12C4, no 12C2(c) (scoring.knockout)
+    through: dict = field(default_factory=dict)  # team -> the reason it went through a tie
     took_part: dict = field(default_factory=dict)  # removed team -> more than half of its
     # matches over the event played (5.7.3, event.results); missing: counted in this session
     sections: dict = field(default_factory=dict)  # team -> (section letter, its number)
