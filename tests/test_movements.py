@@ -417,6 +417,26 @@ def test_terminal_part_of_the_movement():
         mv.table_dict(6)
 
 
+def test_a_later_day_s_movement_numbers_its_rounds_as_the_event_does():
+    robin = round_robin(6)
+    day2 = teams_movement(Schedule(robin.participants, robin.rounds[2:5], robin.kind), 2,
+                          {"first_round": 3})
+    assert list(day2.round_numbers()) == [3, 4, 5] and day2.round_count == 3
+    assert day2.describe(3, "en").startswith("Round 3\n")
+    assert day2.seating(3, 1) == day2.rounds[0][0] and day2.seating(5, 1) == day2.rounds[2][0]
+    part = day2.table_dict(1)["rounds"]
+    assert [r["round"] for r in part] == [3, 4, 5] and "next" in part[1] and "next" not in part[2]
+    assert day2.position(day2.pairs[0], 5).table is not None
+    assert day2.next_position(day2.pairs[0], 5) is None
+    with pytest.raises(MovementError, match="no round 1 .*rounds 3 to 5"):
+        day2.seating(1, 1)
+    assert Movement.from_dict(day2.to_dict()).round_numbers() == day2.round_numbers()
+    for bad in (0, -1, True, "3", 70000):  # as a hand-edited row could hold
+        data = dict(day2.to_dict(), options={"first_round": bad})
+        with pytest.raises(MovementError, match="first round|up to 65535"):
+            Movement.from_dict(data)
+
+
 def test_idle_table_and_sit_out():
     mv = howell(4, 2).without_pair(8)
     assert mv.boards_for(1, 1) == [] and mv.seating(1, 1) is None

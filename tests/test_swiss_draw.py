@@ -216,3 +216,35 @@ def test_event_show_of_a_swiss_round_whose_seed_was_edited_away(tmp_path, host):
         db.execute("UPDATE sections SET movement = ?", (json.dumps(mv),))
     status, out, err = host("--lang", "en", "event", "show", path)
     assert status == 0 and "drawn with seed ?" in out, err
+
+
+def test_each_swiss_round_is_numbered_as_the_event_counts_its_rounds(tmp_path, host):
+    """Round 2 is a session of its own, and round 2 everywhere: in its movement, the rows the
+    terminals are given, `event show`, the report and the director's `team forfeit`."""
+    path, _ = swiss(tmp_path, host, 4, 3)
+    win_big(host, path, 1, 1)
+    win_big(host, path, 2, 1)
+    assert host("session", "add", path, "--movement", "teams", "--swiss",
+                "--boards-per-round", 2)[0] == 0
+    assert movement(path, 2)["options"]["first_round"] == 2
+    with sqlite3.connect(path) as db:
+        assert {n for (n,) in db.execute(
+            "SELECT ro.number FROM rounds ro JOIN tables t ON t.id = ro.table_id JOIN sections "
+            "sc ON sc.id = t.section_id JOIN sessions s ON s.id = sc.session_id "
+            "WHERE s.number = 2")} == {2}
+    assert "  Round 2\n" in host("--lang", "en", "event", "show", path)[1]
+    (home, _), _ = matches(movement(path, 2))[0]
+    status, _, err = host("--lang", "en", "team", "forfeit", path, "--team", home, "--round", 1,
+                          "--reason", "неявка")
+    assert status == 2 and "section A has rounds 2 to 2, not 1" in err
+    status, out, err = host("--lang", "en", "team", "forfeit", path, "--team", home, "--round",
+                            2, "--reason", "неявка")
+    assert status == 0 and "a technical defeat in round 2" in out, err
+    win_big(host, path, 2, 2)
+    assert host("report", path, "-o", tmp_path / "site")[0] == 0
+    page = (tmp_path / "site" / "en" / "index.html").read_text()
+    assert "Round 2 matches" in page and "Round 1 matches" not in page
+    status, _, err = host("--lang", "en", "session", "add", path, "--movement", "teams",
+                          "--swiss")
+    assert status == 0, err
+    assert movement(path, 3)["options"]["first_round"] == 3

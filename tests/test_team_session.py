@@ -611,6 +611,25 @@ def event_table(page):
                                                                          table)][1:]
 
 
+def test_a_later_day_numbers_its_rounds_as_the_whole_round_robin_does(tmp_path, host):
+    """Day 2 plays round 3 of the round robin: round 3 on its terminals (the rows they are
+    given), in `event show`, in the director's `team forfeit` and on the report."""
+    path = two_day_cup(tmp_path, host)
+    assert host("session", "current", path, 2)[0] == 0
+    with open_db(path) as db:
+        setup.register_terminal(db, "PICO-A1", 0, section="A", table=1)
+        assert [r["r"] for r in setup.table_config(db, "PICO-A1")["rounds"]] == [3]
+    shown = host("--lang", "en", "event", "show", path)[1]
+    assert "  Round 3\n" in shown.split("Session 2")[1]
+    status, _, err = host("--lang", "en", "team", "forfeit", path, "--team", 4, "--round", 1,
+                          "--reason", "неявка")
+    assert status == 2 and "section A has rounds 3 to 3, not 1" in err
+    assert host("team", "forfeit", path, "--team", 4, "--round", 3, "--reason", "неявка")[0] == 0
+    assert host("report", path, "-o", tmp_path / "site")[0] == 0
+    page = (tmp_path / "site" / "en" / "index.html").read_text()
+    assert "Round 3 matches" in page and "Round 1 matches" not in page
+
+
 def test_a_later_day_s_report_ranks_the_event_over_the_days_so_far(tmp_path, host):
     """The index of session 2 adds the event's standings (each day's VPs, the total, the
     place) to the day's own; session 1's index, of its day alone, has no such table."""
@@ -626,7 +645,7 @@ def test_a_later_day_s_report_ranks_the_event_over_the_days_so_far(tmp_path, hos
                                ["3", "3", "", "16.46", "0.00", "16.46", "1"],
                                ["4", "4", "", "0.00", "3.10", "3.10", "2"]]
     assert "<th>VP s1</th><th>VP s2</th><th>VP</th>" in en
-    day = en[en.index("<h2>Team standings"):en.index("Round 1 matches")]
+    day = en[en.index("<h2>Team standings"):en.index("Round 3 matches")]  # the event's 3
     assert "<td>16.90</td>" in day and "20.44" not in day  # the day's own table stays its own
     ru = (tmp_path / "site" / "ru" / "index.html").read_text()
     assert "<h2>Командный зачёт турнира</h2>" in ru and "<th>ВП с. 2</th>" in ru

@@ -258,6 +258,25 @@ def test_law15_board_already_played_by_the_pair(term):
     assert term.records()[-1] == ("flag", {"b": 2, "law": "15", "why": "played_before"})
 
 
+def test_the_table_gets_its_next_round_past_one_it_sits_out_numbered_as_the_event(tmp_path):
+    """A round robin's later day numbers its rounds from 6, and the table sits out round 7:
+    the terminal offers round 6 first, then 8 (it looked for round 1, then 7: "no
+    configuration", then "the session is over")."""
+    data = make_config()
+    data["rounds"] = [dict(r, r=r["r"] + 5) for r in data["rounds"] if r["r"] != 2]
+    t = Terminal(tmp_path, data)
+    assert "Раунд 6" in t.text() and "NS 3 - EW 11" in t.text()
+    opened(t)
+    assert t.records()[0][1]["rnd"] == 6
+    play_round_quick(t, 1)
+    t.press("OK OK")  # close round 6
+    assert t.records()[-1] == ("close", {"rnd": 6})
+    assert "Раунд 8" in t.text() and "NS 3 - EW 13" in t.text()
+    t.press("OK OK")
+    assert t.records()[-1] == ("open", {"sec": "A", "tbl": 3, "rnd": 8, "ns": 3, "ew": 13,
+                                        "bd": [9, 12], "pl": [106, 126, 107, 127]})
+
+
 def test_closed_round_allows_no_corrections(term):
     opened(term)
     play_round_quick(term, 1)

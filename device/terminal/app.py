@@ -123,7 +123,7 @@ class App:
         that round). The freed blocks are collected at once. Never raises: the `close` is
         journaled already."""
         s = self.session
-        row = self.config.round(s.closed + 1)
+        row = self.config.round(self.config.next_round(s.closed))
         again = range(row[2], row[3] + 1) if row else ()
         try:
             if self.config.forget([b for b in s.closed_boards() if b not in again]):

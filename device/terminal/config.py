@@ -83,6 +83,15 @@ class Config:
         """(ns, ew, first board, last board, NS goes to table, EW goes to table) or None."""
         return _record(self._rounds, 14, r, 2)
 
+    def next_round(self, after):
+        """The table's first round above `after` (past a round the table sits out, or in a
+        stage the event numbers from 6), else after + 1."""
+        for at in range(0, len(self._rounds), 14):  # the table is packed in round order
+            r = self._rounds[at] | self._rounds[at + 1] << 8
+            if r > after:
+                return r
+        return after + 1
+
     def board(self, b):
         """(dealer, vulnerability, hand record or None): the pushed values, else Law 2's.
         The hand record stays packed as the host sent it (13 bytes: see holder)."""

@@ -11,11 +11,11 @@ def section_letter(n):
 
 
 class StartScreen:
-    """The round the pushed configuration gives for this table (the round after the last one
+    """The round the pushed configuration gives for this table (its next after the last one
     closed): OK takes it, MENU types another in."""
 
     def key(self, app, k):
-        row = app.config.round(app.session.closed + 1)
+        row = app.config.round(app.config.next_round(app.session.closed))
         if k == keys.OK and row:
             app.go(PlayersScreen(self.values(app, row), app.config))
         elif k == keys.MENU or (k == keys.OK and not row):
@@ -26,13 +26,13 @@ class StartScreen:
     def values(self, app, row):
         c = app.config
         sec = ord(c.section[0]) - 64 if c.section else 1
-        r = app.session.closed + 1
+        r = c.next_round(app.session.closed)
         if row:
             return [sec, c.table, r, row[0], row[1], row[2], row[3]]
         return [sec, app.session.table or -1, r, -1, -1, -1, -1]
 
     def lines(self, app):
-        r = app.session.closed + 1
+        r = app.config.next_round(app.session.closed)
         row = app.config.round(r)
         out = [t("start"), t("section") + " " + app.config.section + "  " + t("table") + " " +
                (str(app.config.table) if app.config.table else "-"), t("round") + " " + str(r)]

@@ -344,8 +344,11 @@ def _teams_sections(args, letters):
         first, last = _round_span(args.matches, len(schedule.rounds))
         schedule = movements.Schedule(schedule.participants, schedule.rounds[first - 1:last],
                                       schedule.kind)
+    options = {"robin": args.teams}  # 5.7.3 counts over it all
+    if args.matches is not None and first > 1:
+        options["first_round"] = first  # numbered as the whole round robin numbers them
     movement = movements.teams_movement(schedule, _boards_per_set(args, len(schedule.rounds)),
-                                        {"robin": args.teams})  # 5.7.3 counts over it all
+                                        options)
     return {x: movement for x in letters}
 
 

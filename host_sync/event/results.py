@@ -274,7 +274,7 @@ def _team_plan(movements, label, conditions, rulings, ties):
             teams[label(letter, pair)] = team(pair)
             groups[team(pair)] = letter if several else ""
             sections[team(pair)] = (letter, team_of(pair))
-        for rnd, seatings in enumerate(mv.rounds, 1):
+        for rnd, seatings in enumerate(mv.rounds, mv.first_round):
             met = rounds.setdefault(rnd, [])
             for s in seatings:
                 home, away = team(s.ns), team(s.ew)

@@ -225,7 +225,7 @@ def _add_section(db, sid, letter, movement, actor):
     for t in range(1, movement.tables + 1):
         tables[t] = db.insert("tables", {"section_id": sec, "number": t}, actor)
     numbers = set()
-    for rno, rnd in enumerate(movement.rounds, 1):
+    for rno, rnd in enumerate(movement.rounds, movement.first_round):
         for s in rnd:
             rid = db.insert("rounds", {"table_id": tables[s.table], "number": rno,
                                        "ns_pair": s.ns, "ew_pair": s.ew}, actor)

@@ -97,7 +97,7 @@ def _session(db, s, t, lang):
             lines.append(t["swiss"] % mv.options.get("seed", "?"))
         elif mv.options.get("schedule") == "knockout":
             lines.append(_knockout_line(mv.options, t))
-        for rnd in range(1, mv.round_count + 1):
+        for rnd in mv.round_numbers():
             lines += ["  " + line for line in mv.describe(rnd, lang).splitlines()]
         lines.append("  " + t["pairs"])
         named = _players(db, s["id"], letter)

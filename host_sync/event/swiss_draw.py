@@ -85,6 +85,7 @@ def _next_round(db, sessions, boards_per_round, seed):
     met = [(m.home, m.away) for score in scores.values() for m in score.matches]
     byes = [t for score in scores.values() for teams in score.byes.values() for t in teams]
     sections = sessions[max(sessions)].teams.sections  # team -> (letter, number)
+    number = 1 + max(max(s.teams.rounds, default=0) for s in sessions.values())
     rng = random.Random(seed)
     out = {}
     for letter in sorted({letter for letter, _ in sections.values()}):
@@ -94,10 +95,12 @@ def _next_round(db, sessions, boards_per_round, seed):
                              [t for t in byes if t in points], rng)
         out[letter] = _movement({numbers[t]: v for t, v in points.items()},
                                 [(numbers[h], numbers[a]) for h, a in pairing.matches],
-                                boards_per_round, seed)
+                                boards_per_round, seed, number)
     return out
 
 
-def _movement(points, matches, boards_per_round, seed):
+def _movement(points, matches, boards_per_round, seed, number=1):
+    """The round's Movement, numbered `number` in the event (after the rounds before it)."""
     schedule = Schedule(sorted(points), [matches], "swiss")
-    return teams_movement(schedule, boards_per_round, {"seed": seed})
+    return teams_movement(schedule, boards_per_round, {"seed": seed} if number == 1 else
+                          {"seed": seed, "first_round": number})

@@ -158,12 +158,14 @@ def _check_team(movement, team, letter):
 
 
 def _check_round(movement, team, round_no, letter):
-    if isinstance(round_no, bool) or not isinstance(round_no, int) or \
-            not 1 <= round_no <= movement.round_count:
-        raise TeamRulingError("section %s has rounds 1 to %d, not %r" % (
-            letter, movement.round_count, round_no), ru="в секции %s туры с 1 по %d, а не %r" % (
-            letter, movement.round_count, round_no))
-    if not any(team_of(p) == team for s in movement.rounds[round_no - 1] for p in (s.ns, s.ew)):
+    """A round of the section's (numbered as the event numbers them) with a match of `team`."""
+    numbers = movement.round_numbers()
+    if isinstance(round_no, bool) or not isinstance(round_no, int) or round_no not in numbers:
+        raise TeamRulingError("section %s has rounds %d to %d, not %r" % (
+            letter, numbers.start, numbers.stop - 1, round_no), ru="в секции %s туры с %d по "
+            "%d, а не %r" % (letter, numbers.start, numbers.stop - 1, round_no))
+    out = set(movement.sit_outs(round_no))
+    if all(team_of(p) != team for p in movement.pairs if p not in out):
         raise TeamRulingError("team %d of section %s has no match in round %d (a bye)" % (
             team, letter, round_no), ru="у команды %d секции %s нет матча в туре %d "
             "(свободный тур)" % (team, letter, round_no))

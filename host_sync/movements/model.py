@@ -64,6 +64,7 @@ def text(lang, key):
 
 
 NUMBER_OF_TABLES = Both("the number of tables", "число столов")
+MAX_ROUND = 0xFFFF  # a round's number in the terminal's configuration (docs/CONFIG.md)
 
 
 def positive_int(value, what):
@@ -81,7 +82,10 @@ def _inconsistent(what, ru, problems):
 
 
 class Movement:
-    """Rounds of Seatings plus the board layout; built by the movement modules, checked here."""
+    """Rounds of Seatings plus the board layout; built by the movement modules, checked here.
+    Its rounds are numbered from `first_round` (options "first_round", default 1): a stage
+    played over several sessions (a round robin's later day, a Swiss round) keeps the
+    event's numbering, the same on the terminals, in the database and on every page."""
 
     def __init__(self, kind, rounds, boards_per_set, sets, pairs=None, labels=None,
                  options=None, copies=1, tables=None):
@@ -98,6 +102,11 @@ class Movement:
         self.options = dict(options or {})
         used = max((s.table for r in self.rounds for s in r), default=0)
         self.tables = used if tables is None else positive_int(tables, NUMBER_OF_TABLES)
+        self.first_round = positive_int(self.options.get("first_round", 1),
+                                        Both("the first round's number", "номер первого тура"))
+        if self.first_round + len(self.rounds) - 1 > MAX_ROUND:
+            raise MovementError("rounds are numbered up to %d" % MAX_ROUND,
+                                ru="туры нумеруются до %d" % MAX_ROUND)
         problems = self.problems()
         if used > self.tables:
             problems.append(Both("table %d is beyond the %d tables" % (used, self.tables),
@@ -114,7 +123,7 @@ class Movement:
         out = []
         known = set(self.pairs)
         played = set()
-        for rno, rnd in enumerate(self.rounds, 1):
+        for rno, rnd in enumerate(self.rounds, self.first_round):
             tables, pairs = Counter(), Counter()
             for s in rnd:
                 tables[s.table] += 1
@@ -160,11 +169,17 @@ class Movement:
     def round_count(self):
         return len(self.rounds)
 
+    def round_numbers(self):
+        """The numbers of the movement's rounds, in order."""
+        return range(self.first_round, self.first_round + len(self.rounds))
+
     def _round(self, rnd):
-        if isinstance(rnd, bool) or not isinstance(rnd, int) or not 1 <= rnd <= len(self.rounds):
-            raise MovementError("no round %r (the movement has %d)" % (rnd, len(self.rounds)),
-                                ru="нет тура %r (в движении их %d)" % (rnd, len(self.rounds)))
-        return self.rounds[rnd - 1]
+        numbers = self.round_numbers()
+        if isinstance(rnd, bool) or not isinstance(rnd, int) or rnd not in numbers:
+            raise MovementError("no round %r (the movement has rounds %d to %d)" % (
+                rnd, numbers.start, numbers.stop - 1), ru="нет тура %r (в движении туры с %d "
+                "по %d)" % (rnd, numbers.start, numbers.stop - 1))
+        return self.rounds[rnd - self.first_round]
 
     def seating(self, rnd, table):
         """The Seating at `table` in round `rnd`, or None if the table is idle that round."""
@@ -200,15 +215,15 @@ class Movement:
     def next_position(self, pair, rnd):
         """Where `pair` goes after round `rnd`: its Position in round rnd+1, None after the last."""
         self._round(rnd)
-        return self.position(pair, rnd + 1) if rnd < len(self.rounds) else None
+        return self.position(pair, rnd + 1) if rnd + 1 in self.round_numbers() else None
 
     def next_table_for_set(self, rnd, table):
         """The table that plays this table's boards in the next round: a number, a tuple when
         several tables share them, None when no table does (a relay/bye stand, or the end)."""
         s = self.seating(rnd, table)
-        if s is None or rnd == len(self.rounds):
+        if s is None or rnd + 1 not in self.round_numbers():
             return None
-        nxt = [t.table for t in self.rounds[rnd] if t.board_set == s.board_set]
+        nxt = [t.table for t in self._round(rnd + 1) if t.board_set == s.board_set]
         return nxt[0] if len(nxt) == 1 else None if not nxt else tuple(nxt)
 
     def sit_outs(self, rnd):
@@ -275,7 +290,7 @@ class Movement:
             raise MovementError("no table %r (there are %d)" % (table, self.tables),
                                 ru="нет стола %r (их %d)" % (table, self.tables))
         rounds = []
-        for rno in range(1, len(self.rounds) + 1):
+        for rno in self.round_numbers():
             s = self.seating(rno, table)
             if s is None:
                 rounds.append({"round": rno, "idle": True})
@@ -283,7 +298,7 @@ class Movement:
             boards = self.board_numbers(s.board_set)
             entry = {"round": rno, "ns": s.ns, "ew": s.ew, "set": s.board_set,
                      "boards": [boards[0], boards[-1]], "switched": s.switched}
-            if rno < len(self.rounds):
+            if rno + 1 in self.round_numbers():
                 entry["next"] = {
                     "ns": _where(self.next_position(s.ns, rno)),
                     "ew": _where(self.next_position(s.ew, rno)),
