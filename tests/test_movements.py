@@ -20,7 +20,6 @@ from host_sync.movements import (
     howell,
     match,
     mitchell,
-    next_round,
     pair_round,
     round_robin,
     teams_movement,
@@ -270,6 +269,15 @@ def test_teams_need_numbered_teams():
 
 # --- Swiss -----------------------------------------------------------------------------------
 
+def next_round(schedule, standings, rng=None):
+    """`schedule` with one more Swiss round appended, its past matches and byes counted (as
+    host_sync.event.swiss_draw draws a round from the database)."""
+    rested = [p for r in range(1, len(schedule.rounds) + 1) for p in schedule.byes(r)]
+    pairing = pair_round(list(standings.items()), [m for r in schedule.rounds for m in r],
+                         rested, rng)
+    return Schedule(schedule.participants, list(schedule.rounds) + [pairing.matches], "swiss")
+
+
 def play_swiss(n, rounds, seed):
     rng = random.Random(seed)
     results = random.Random(seed + 1)
@@ -367,11 +375,6 @@ def test_swiss_says_when_no_pairing_is_left():
 def test_swiss_rejects_bad_standings(standings, message):
     with pytest.raises(MovementError, match=message):
         pair_round(standings)
-
-
-def test_swiss_round_needs_every_score():
-    with pytest.raises(MovementError, match="no score for 3"):
-        next_round(Schedule([1, 2, 3, 4], []), {1: 0, 2: 0, 4: 0})
 
 
 # --- the model: export, terminals, words, bad input -----------------------------------------

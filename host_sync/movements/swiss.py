@@ -12,7 +12,7 @@ the lowest-ranked among those with the fewest byes whose absence leaves a pairab
 import random
 from collections import Counter, namedtuple
 
-from host_sync.movements.model import MovementError, Schedule
+from host_sync.movements.model import MovementError
 
 Pairing = namedtuple("Pairing", "matches bye")
 Pairing.__doc__ = "matches: [(higher ranked, lower ranked), ...] top table first; bye or None."
@@ -70,18 +70,6 @@ def pair_round(standings, met=(), byes=(), rng=None):
                 order = rest
                 break
     return Pairing(matches, bye)
-
-
-def next_round(schedule, standings, rng=None):
-    """`schedule` with one more Swiss round appended (its past matches and byes count)."""
-    items = list(standings.items()) if isinstance(standings, dict) else list(standings)
-    missing = set(schedule.participants) - {p for p, _ in items}
-    if missing:
-        names = ", ".join(map(str, sorted(missing, key=str)))
-        raise MovementError("no score for %s" % names, ru="нет очков у %s" % names)
-    rested = [p for r in range(1, len(schedule.rounds) + 1) for p in schedule.byes(r)]
-    pairing = pair_round(items, [m for r in schedule.rounds for m in r], rested, rng)
-    return Schedule(schedule.participants, list(schedule.rounds) + [pairing.matches], "swiss")
 
 
 def can_all_play(people, met):
