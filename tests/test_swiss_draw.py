@@ -206,6 +206,10 @@ def test_the_teams_names_go_on_to_each_next_round(tmp_path, host):
     assert rows == [("Игрок 2A-1", 20), ("Игрок 2A-2", None)]  # pair 3 is team 2's first
     status, out, err = host("--lang", "en", "score", path, "--event")
     assert status == 0 and "Игрок 1A-1" in out, err
+    assert host("report", path, "--session", 1, "-o", tmp_path / "site")[0] == 0
+    page = (tmp_path / "site" / "ru" / "index.html").read_text()
+    matches = page[page.index("<table class=\"matches\">"):]  # each match names its players
+    assert "<br><small>Игрок 1A-1, Игрок 1A-2, Игрок 1B-1, Игрок 1B-2</small></td>" in matches
 
 
 def test_event_show_of_a_swiss_round_whose_seed_was_edited_away(tmp_path, host):
