@@ -10,7 +10,12 @@ the recorded auction, with the director's rulings as notes, the auction section.
 boards' double-dummy analyses (host_sync.reports.analysis), every game of a board carries its
 OptimumScore (4.2.7: the par, NS or EW as the side that scores it) and the board's last game its
 OptimumResultTable (5.7: the tricks of each declarer in each denomination, 20 rows).
-Import reads such games back into a `Session`.
+A teams session's games say which match each is of, as team files do (4.4): HomeTeam and
+VisitTeam (the teams' numbers), Room ("Open": the home team sits NS; "Closed": it sits EW)
+and, once both rooms have played the board, ScoreIMP (4.2.2: NS's IMPs on it in the match);
+its TotalScoreTable ranks the teams (TotalVP and TotalIMP, NrMatches; a knockout's, with no
+VPs, the pairs as any session's, its games marked Stage "Knockout"). Import reads such games
+back into a `Session`, a teams one (its TeamPlan from those tags) when they say their match.
 """
 
 import re
@@ -24,12 +29,15 @@ from host_sync.interchange.pbn.check import tricks_for_declarer
 from host_sync.interchange.pbn.read import Game
 from host_sync.interchange.pbn.tables import Table
 from host_sync.scoring.session import Board, Pair, Result, Session, check_opponents, score_session
+from host_sync.scoring.team_session import TeamPlan, score_teams, team_players
 from host_sync.text import number_text
 
 SCORING_TAG = {("mp", 2): "MP;MP1", ("mp", 1): "MP;MP2", ("cross-imps", 2): "IMP;Cross2",
                ("butler", 2): "IMP;Butler", ("total", 2): "TotalPoints"}
 
 
+TEAM_LABEL = re.compile(r"[0-9A-Za-z]{1,8}")  # a team's number as _match_tags writes it
+KNOCKOUT_STAGE = "Knockout"
 BUTLER_TRIMMED = re.compile(r"IMP;Butler-([0-9]{1,3})")  # the N extreme scores not used
 
 
@@ -207,15 +215,53 @@ def optimum_table(analysis):
     return table
 
 
+def _match_tags(session, teams):
+    """{(round, board, NS pair): the tags of a teams session's game} (4.4.3, 4.4.8, 4.2.2):
+    its match's teams, its room, NS's IMPs on the board once both rooms have played it."""
+    of = session.teams.teams
+    out = {}
+    for r in session.results:
+        home, away = of.get(r.ns), of.get(r.ew)
+        m = next((m for m in teams.matches if m.round == r.round and {m.home, m.away} == {
+            home, away}), None)
+        if m is None:
+            continue
+        open_room = home == m.home
+        tags = {"HomeTeam": m.home, "VisitTeam": m.away, "Room": "Open" if open_room else
+                "Closed", "Competition": session.info.get("competition") or "Teams"}
+        if session.teams.knockout:
+            tags["Stage"] = KNOCKOUT_STAGE
+        imps = next((b[1] for b in m.boards if b[0] == r.board), None)
+        if imps is not None:
+            tags["ScoreIMP"] = "NS %s" % number_text(imps if open_room else -imps)
+        out[r.round, r.board, r.ns] = tags
+    return out
+
+
+def _teams_table(session, teams):
+    """The TotalScoreTable of a teams session (5.10, its VP columns this project's): each
+    team's place, number, players, VPs, net IMPs and matches."""
+    table = Table.parse("Rank\\4R;TeamId\\4R;Names;TotalVP\\6R;TotalIMP\\6R;NrMatches\\3R", [])
+    for s in teams.standings:
+        table.rows.append([s.label, s.team, team_players(session, s.team) or "-",
+                           number_text(s.vp), number_text(s.imps_won - s.imps_lost),
+                           str(s.matches)])
+    return table
+
+
 def session_games(session, scored=None, analyses=None):
     """The PBN games of a session, with ScoreTables and the TotalScoreTable, and given
     `analyses` ({board: Analysis or None}) each board's OptimumScore and OptimumResultTable."""
     scored = scored or score_session(session)
     analyses = analyses or {}
+    teams = score_teams(session) if session.teams is not None else None
+    matches = _match_tags(session, teams) if teams is not None else {}
     games = []
     for number, lines in scored.lines.items():
         board = session.board(number)
         board_games = [_game(session, s.result, board) for s in lines]
+        for s, game in zip(lines, board_games):
+            game.tags.update(matches.get((s.result.round, number, s.result.ns), {}))
         table = _score_table(session, lines)
         board_games[-1].sections["ScoreTable"] = (table.value(), table.lines())
         analysis = analyses.get(number)
@@ -226,7 +272,8 @@ def session_games(session, scored=None, analyses=None):
             board_games[-1].sections["OptimumResultTable"] = (table.value(), table.lines())
         games += board_games
     if games:
-        table = _total_table(session, scored)
+        table = _teams_table(session, teams) if teams is not None and \
+            not session.teams.knockout else _total_table(session, scored)
         games[-1].sections["TotalScoreTable"] = (table.value(), table.lines())
     return games
 
@@ -308,4 +355,41 @@ def session_from_games(games, name=None):
             names = tuple(n for n in (tags.get(first, "?"), tags.get(second, "?")))
             if pair_id not in session.pairs or session.pairs[pair_id].names == ("?", "?"):
                 session.pairs[pair_id] = Pair(pair_id, names)
+    session.teams = _teams_from_tags(games, session.results)
     return session
+
+
+def _teams_from_tags(games, results):
+    """The TeamPlan of games that say their match as _match_tags writes it (HomeTeam,
+    VisitTeam, Room, Round), None when none does; refused, naming the game, when one of them
+    does not or two disagree (a pair in two teams, a team in two matches of a round)."""
+    if not any(g.tags.get("HomeTeam") for g in games):
+        return None
+    teams, rounds, boards = {}, {}, {}
+    for game, r in zip(games, results):
+        where = Both("game %d" % (game.index + 1), "игра %d" % (game.index + 1))
+        home, away, room = (game.tags.get(t, "").strip() for t in ("HomeTeam", "VisitTeam",
+                                                                     "Room"))
+        if not (TEAM_LABEL.fullmatch(home) and TEAM_LABEL.fullmatch(away)) or home == away or \
+                room not in ("Open", "Closed") or r.round is None:
+            raise at(where, "a game of a teams file gives its match: HomeTeam and VisitTeam "
+                     "(two teams' numbers, up to 8 letters or digits), Room (Open or Closed) "
+                     "and Round", "игра командного файла называет свой матч: HomeTeam и "
+                     "VisitTeam (номера двух команд, до 8 букв или цифр), Room (Open или "
+                     "Closed) и Round")
+        sides = (home, away) if room == "Open" else (away, home)
+        for pair, team in zip((r.ns, r.ew), sides):
+            if teams.setdefault(pair, team) != team:
+                raise at(where, "pair %s plays for teams %s and %s" % (pair, teams[pair], team),
+                         "пара %s играет за команды %s и %s" % (pair, teams[pair], team))
+        met = rounds.setdefault(r.round, [])
+        if (home, away) not in met:
+            if any({home, away} & set(m) for m in met):
+                raise at(where, "round %d: a team of %s v %s plays another match" % (
+                    r.round, home, away), "тур %d: команда матча %s — %s играет ещё один "
+                    "матч" % (r.round, home, away))
+            met.append((home, away))
+        boards.setdefault((r.round, home), set()).add(r.board)
+    knockout = all(g.tags.get("Stage", "").strip() == KNOCKOUT_STAGE for g in games)
+    return TeamPlan(teams, {n: tuple(m) for n, m in rounds.items()},
+                    boards={k: tuple(sorted(v)) for k, v in boards.items()}, knockout=knockout)
