@@ -5,7 +5,7 @@ corrections, Law 15, adjusted scores, the language switch and resuming from the 
 import pytest
 from terminal.config import suit_masks
 from terminal.session import Session
-from terminal_support import PIN, Config, Terminal, impossible, make_config
+from terminal_support import PIN, Config, Terminal, impossible, make_config, on_both
 
 PINKEYS = " ".join(PIN)
 
@@ -260,20 +260,21 @@ def test_law15_board_already_played_by_the_pair(term):
 
 def test_the_table_gets_its_next_round_past_one_it_sits_out_numbered_as_the_event(tmp_path):
     """A round robin's later day numbers its rounds from 6, and the table sits out round 7:
-    the terminal offers round 6 first, then 8 (it looked for round 1, then 7: "no
-    configuration", then "the session is over")."""
+    the terminal offers round 6 first, then 8, under MicroPython as under CPython (it looked
+    for round 1, then 7: "no configuration", then "the session is over")."""
     data = make_config()
     data["rounds"] = [dict(r, r=r["r"] + 5) for r in data["rounds"] if r["r"] != 2]
-    t = Terminal(tmp_path, data)
-    assert "Раунд 6" in t.text() and "NS 3 - EW 11" in t.text()
-    opened(t)
-    assert t.records()[0][1]["rnd"] == 6
-    play_round_quick(t, 1)
-    t.press("OK OK")  # close round 6
-    assert t.records()[-1] == ("close", {"rnd": 6})
-    assert "Раунд 8" in t.text() and "NS 3 - EW 13" in t.text()
-    t.press("OK OK")
-    assert t.records()[-1] == ("open", {"sec": "A", "tbl": 3, "rnd": 8, "ns": 3, "ew": 13,
+    quick = " ".join(["MENU 1 1 C C OK OK UP OK OK OK"] * 4)
+    got = on_both(tmp_path, data, "shot first\nOK OK OK %s OK OK\nshot next\nOK OK\n" % quick,
+                  ("first", "next"))
+    assert got["micropython"] == got["cpython"]
+    records, (first, after) = got["cpython"]
+    assert "Раунд 6" in first and "NS 3 - EW 11" in first
+    assert records[0] == ("open", {"sec": "A", "tbl": 3, "rnd": 6, "ns": 3, "ew": 11,
+                                       "bd": [1, 4], "pl": [106, 122, 107, 123]})
+    assert ("close", {"rnd": 6}) in records
+    assert "Раунд 8" in after and "NS 3 - EW 13" in after
+    assert records[-1] == ("open", {"sec": "A", "tbl": 3, "rnd": 8, "ns": 3, "ew": 13,
                                         "bd": [9, 12], "pl": [106, 126, 107, 127]})
 
 
