@@ -88,6 +88,8 @@ def test_a_knockout_s_games_are_marked_and_read_back_as_a_knockout(tmp_path, hos
     (lambda t: t.update(HomeTeam="x" * 9), "gives its match", 1),
     (lambda t: t.update(VisitTeam=t["HomeTeam"]), "gives its match", 1),
     (lambda t: t.update(Round="?"), "gives its match", 1),
+    (lambda t: t.update(Section="Open hall"), "gives its match", 1),
+    (lambda t: t.update(Section="B"), "plays in groups 'B' and ''", 3),
     (lambda t: t.update(Room="Closed"), "plays for teams 4 and 1", 4),  # 1A: 4's, then 1's
     (lambda t: t.update(HomeTeam="2", VisitTeam="4"), "plays another match", 2),
 ])
@@ -107,3 +109,25 @@ def test_a_teams_file_whose_games_disagree_is_refused_naming_the_game(robin, tmp
     assert status == 2 and "игра %d: " % named in err, err
     with pytest.raises(Exception, match=message):
         session_from_games(games)
+
+
+def test_a_teams_session_of_two_groups_keeps_its_sections_in_pbn_and_usebio(tmp_path, host):
+    """Groups A and B (sections) of two teams each: the PBN games give their Section and read
+    back as the same two groups' matches; USEBIO writes a SECTION a group, its team pairs
+    numbered 1A, 1B... within it, and reads back as the session's labels (A1A...)."""
+    path = tmp_path / "groups.db"
+    assert host("event", "create", path, "--name", "Группы", "--movement", "teams", "--teams",
+                2, "--sections", "A,B", "--boards-per-round", 1)[0] == 0
+    for letter, tricks in (("A", 10), ("B", 8)):
+        enter(host, path, 1, 1, "4S", "N", tricks, "--section", letter)
+        enter(host, path, 1, 2, "4S", "N", 9, "--section", letter)
+    assert host("export", path, "-o", tmp_path / "groups.pbn")[0] == 0
+    games = list(read_file(tmp_path / "groups.pbn"))
+    assert sorted((g.tags["Section"], g.tags["HomeTeam"], g.tags["Room"]) for g in games) == [
+        ("A", "A1", "Closed"), ("A", "A1", "Open"), ("B", "B1", "Closed"), ("B", "B1", "Open")]
+    from_file, from_db = load(tmp_path / "groups.pbn"), load(path)
+    assert standings(score_teams(from_file)) == standings(score_teams(from_db))
+    assert host("export", path, "-o", tmp_path / "groups.xml")[0] == 0
+    text = (tmp_path / "groups.xml").read_text(encoding="utf-8")
+    assert text.count("<SECTION ") == 2 and "<NS_PAIR_NUMBER>1A</NS_PAIR_NUMBER>" in text
+    assert sorted(load(tmp_path / "groups.xml").pairs) == sorted(from_db.pairs)

@@ -296,6 +296,10 @@ def test_a_session_of_two_sections_is_one_usebio_section_each_ranked_across_the_
     assert _sorted_lines(again) == _sorted_lines(session)
     assert _standings(again) == _standings(session)
     assert export_xml(again) == text
+    assert main(["export", str(path), "-o", str(tmp_path / "rooms.pbn")]) == 0
+    games = list(read_file(tmp_path / "rooms.pbn"))  # PBN 4.4.5: each game's section
+    assert {(g.tags["PairId_NS"][0], g.tags["Section"]) for g in games} == {("A", "A"),
+                                                                           ("B", "B")}
 
 
 def test_a_one_section_event_stays_one_section_of_its_plain_numbers(tmp_path):

@@ -5,11 +5,14 @@ writer and one reader for every format so they cannot drift apart:
   fields), "weighted 1/3 110;2/3 -50" (Law 12C1c) or "artificial NS A+ EW A-" (Law 12C2);
 - a board's dealer and vulnerability as the board was dealt (boards dealt to another rotation
   than Law 2's keep their own: the scoring must follow the boards as they are);
-- a number in a field: plain ASCII digits, as the writers write it (`plain_number`).
+- a number in a field: plain ASCII digits, as the writers write it (`plain_number`);
+- the section of a pair in a session of several, from its label ("A1", a team's pair "A1B":
+  `section_letters`).
 
 A `where` is English text, or a Both carrying its Russian ("line 5" / "строка 5").
 """
 
+import re
 from fractions import Fraction
 
 from bridge import boards as board_rules
@@ -18,6 +21,7 @@ from bridge.seats import SEATS, parse_seat
 from host_sync.errors import Both, at, russian
 
 MAX_DIGITS = 9  # of a number in a file: no board, table, round or score has more
+SECTION_LABEL = re.compile("([A-Z])[0-9]+[AB]?")  # "A1": pair 1 of section A; "A1B": team 1's
 
 
 def adjusted_text(result):
@@ -158,3 +162,13 @@ def set_dealt(session, number, dealer, vul, where):
                 number, shown, text.strip(), name), "у сдачи %d выше было %s, здесь %s (%s)" % (
                 number, shown, text.strip(), name))
         setattr(board, attr, value)
+
+
+def section_letters(labels):
+    """{label: its section's letter} when every label is a pair of a session of several
+    sections as event.results labels them ("A1", a team's pair "A1B") and more than one
+    letter is among them; else {} (one section, or labels of another kind)."""
+    found = {label: SECTION_LABEL.fullmatch(str(label)) for label in labels}
+    if not all(found.values()) or len({m.group(1) for m in found.values()}) < 2:
+        return {}
+    return {label: m.group(1) for label, m in found.items()}

@@ -24,7 +24,6 @@ PLACE are the field's. import_xml puts a document's SECTION_IDs back in front of
 when it has several sections, so the labels come back as they were.
 """
 
-import re
 import xml.etree.ElementTree as ET
 
 from host_sync.errors import Both, Refused, at
@@ -33,6 +32,7 @@ from host_sync.interchange.fields import (
     dealt_fields,
     file_number,
     plain_number,
+    section_letters,
     set_dealt,
     weighted_parts,
     weighted_text,
@@ -143,24 +143,20 @@ def _hands(board_element, deal):
             _text(element, suit, cards)
 
 
-SECTION_LABEL = re.compile("([%s])[0-9]+" % SECTION_LETTERS)  # "A1": pair 1 of section A
-
-
 def _sections(session, scored):
     """(SECTION_ID, standings, {board: lines}, characters cut off each label) of each section:
-    one per letter when every pair is labelled "<letter><number>" with more than one letter and
-    every line is played within one section (session_from_db's labels of several sections);
-    else the whole session as section A, its labels as they are."""
-    matches = [SECTION_LABEL.fullmatch(str(s.pair)) for s in scored.standings]
-    if not all(matches) or len({m.group(1) for m in matches}) < 2 or any(
-            r.ns[0] != r.ew[0] for r in session.results):
+    one per letter when the pairs are labelled as a session of several sections labels them
+    ("A1", a team's pair "A1B": fields.section_letters) and every line is played within one
+    section; else the whole session as section A, its labels as they are."""
+    letters = section_letters(s.pair for s in scored.standings)
+    if not letters or any(letters.get(r.ns) != letters.get(r.ew) for r in session.results):
         return [("A", scored.standings, scored.lines, 0)]
     standings, boards = {}, {}
     for s in scored.standings:
-        standings.setdefault(s.pair[0], []).append(s)
+        standings.setdefault(letters[s.pair], []).append(s)
     for number, lines in scored.lines.items():
         for s in lines:
-            boards.setdefault(s.result.ns[0], {}).setdefault(number, []).append(s)
+            boards.setdefault(letters[s.result.ns], {}).setdefault(number, []).append(s)
     return [(letter, standings[letter], boards[letter], 1) for letter in sorted(standings)]
 
 

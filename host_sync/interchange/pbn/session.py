@@ -4,8 +4,9 @@ Export: every traveller line becomes a game; the last game of each board carries
 ScoreTable and the last game of the file the TotalScoreTable (PBN 5.9, 5.10). What PBN has no
 tag for is written in tags of this project, which other readers skip (PBN 4.9):
 PairId_NS / PairId_EW (the pair numbers), Adjusted ("assigned", "weighted 1/3 110;2/3 -50",
-"artificial NS A+ EW A-") and FouledGroup. The opening lead is the play section's only card
-(the rest of the first trick '-');
+"artificial NS A+ EW A-") and FouledGroup; in a session of several sections each game's
+Section (4.4.5) is the letter its pairs play in. The opening lead is the play section's only
+card (the rest of the first trick '-');
 the recorded auction, with the director's rulings as notes, the auction section. Given the
 boards' double-dummy analyses (host_sync.reports.analysis), every game of a board carries its
 OptimumScore (4.2.7: the par, NS or EW as the side that scores it) and the board's last game its
@@ -24,7 +25,12 @@ from bridge import boards as board_rules
 from bridge.seats import SEATS, lho, parse_seat
 
 from host_sync.errors import Both, Refused, at
-from host_sync.interchange.fields import adjusted_text, apply_adjusted, file_number
+from host_sync.interchange.fields import (
+    adjusted_text,
+    apply_adjusted,
+    file_number,
+    section_letters,
+)
 from host_sync.interchange.pbn.check import tricks_for_declarer
 from host_sync.interchange.pbn.read import Game
 from host_sync.interchange.pbn.tables import Table
@@ -37,6 +43,7 @@ SCORING_TAG = {("mp", 2): "MP;MP1", ("mp", 1): "MP;MP2", ("cross-imps", 2): "IMP
 
 
 TEAM_LABEL = re.compile(r"[0-9A-Za-z]{1,8}")  # a team's number as _match_tags writes it
+GROUP = re.compile("[A-Z]?")  # a game's Section in a teams file: its group's letter, or none
 KNOCKOUT_STAGE = "Knockout"
 BUTLER_TRIMMED = re.compile(r"IMP;Butler-([0-9]{1,3})")  # the N extreme scores not used
 
@@ -256,12 +263,15 @@ def session_games(session, scored=None, analyses=None):
     analyses = analyses or {}
     teams = score_teams(session) if session.teams is not None else None
     matches = _match_tags(session, teams) if teams is not None else {}
+    sections = section_letters({p for r in session.results for p in (r.ns, r.ew)})
     games = []
     for number, lines in scored.lines.items():
         board = session.board(number)
         board_games = [_game(session, s.result, board) for s in lines]
         for s, game in zip(lines, board_games):
             game.tags.update(matches.get((s.result.round, number, s.result.ns), {}))
+            if s.result.ns in sections:  # 4.4.5: the section it was played in
+                game.tags["Section"] = sections[s.result.ns]
         table = _score_table(session, lines)
         board_games[-1].sections["ScoreTable"] = (table.value(), table.lines())
         analysis = analyses.get(number)
@@ -361,27 +371,34 @@ def session_from_games(games, name=None):
 
 def _teams_from_tags(games, results):
     """The TeamPlan of games that say their match as _match_tags writes it (HomeTeam,
-    VisitTeam, Room, Round), None when none does; refused, naming the game, when one of them
-    does not or two disagree (a pair in two teams, a team in two matches of a round)."""
+    VisitTeam, Room, Round; a Section its teams' group, ranked apart), None when none does;
+    refused, naming the game, when one of them does not or two disagree (a pair in two teams,
+    a team in two matches of a round or in two groups)."""
     if not any(g.tags.get("HomeTeam") for g in games):
         return None
-    teams, rounds, boards = {}, {}, {}
+    teams, rounds, boards, groups = {}, {}, {}, {}
     for game, r in zip(games, results):
         where = Both("game %d" % (game.index + 1), "игра %d" % (game.index + 1))
-        home, away, room = (game.tags.get(t, "").strip() for t in ("HomeTeam", "VisitTeam",
-                                                                     "Room"))
+        home, away, room, group = (game.tags.get(t, "").strip() for t in (
+            "HomeTeam", "VisitTeam", "Room", "Section"))
         if not (TEAM_LABEL.fullmatch(home) and TEAM_LABEL.fullmatch(away)) or home == away or \
-                room not in ("Open", "Closed") or r.round is None:
+                room not in ("Open", "Closed") or r.round is None or not GROUP.fullmatch(group):
             raise at(where, "a game of a teams file gives its match: HomeTeam and VisitTeam "
-                     "(two teams' numbers, up to 8 letters or digits), Room (Open or Closed) "
-                     "and Round", "игра командного файла называет свой матч: HomeTeam и "
-                     "VisitTeam (номера двух команд, до 8 букв или цифр), Room (Open или "
-                     "Closed) и Round")
+                     "(two teams' numbers, up to 8 letters or digits), Room (Open or Closed), "
+                     "Round and its group's Section letter, if any", "игра командного файла "
+                     "называет свой матч: HomeTeam и VisitTeam (номера двух команд, до 8 букв "
+                     "или цифр), Room (Open или Closed), Round и букву секции группы, если "
+                     "она есть")
         sides = (home, away) if room == "Open" else (away, home)
         for pair, team in zip((r.ns, r.ew), sides):
             if teams.setdefault(pair, team) != team:
                 raise at(where, "pair %s plays for teams %s and %s" % (pair, teams[pair], team),
                          "пара %s играет за команды %s и %s" % (pair, teams[pair], team))
+        for team in (home, away):
+            if groups.setdefault(team, group) != group:
+                raise at(where, "team %s plays in groups %r and %r" % (team, groups[team],
+                                                                       group),
+                         "команда %s играет в группах %r и %r" % (team, groups[team], group))
         met = rounds.setdefault(r.round, [])
         if (home, away) not in met:
             if any({home, away} & set(m) for m in met):
@@ -391,5 +408,5 @@ def _teams_from_tags(games, results):
             met.append((home, away))
         boards.setdefault((r.round, home), set()).add(r.board)
     knockout = all(g.tags.get("Stage", "").strip() == KNOCKOUT_STAGE for g in games)
-    return TeamPlan(teams, {n: tuple(m) for n, m in rounds.items()},
-                    boards={k: tuple(sorted(v)) for k, v in boards.items()}, knockout=knockout)
+    return TeamPlan(teams, {n: tuple(m) for n, m in rounds.items()}, groups,
+                    {k: tuple(sorted(v)) for k, v in boards.items()}, knockout=knockout)
