@@ -226,11 +226,12 @@ def _match_tags(session, teams):
     """{(round, board, NS pair): the tags of a teams session's game} (4.4.3, 4.4.8, 4.2.2):
     its match's teams, its room, NS's IMPs on the board once both rooms have played it."""
     of = session.teams.teams
+    matches = {(m.round, frozenset((m.home, m.away))): m for m in teams.matches}
+    imps = {(m.round, m.home, b[0]): b[1] for m in teams.matches for b in m.boards}  # home's
     out = {}
     for r in session.results:
-        home, away = of.get(r.ns), of.get(r.ew)
-        m = next((m for m in teams.matches if m.round == r.round and {m.home, m.away} == {
-            home, away}), None)
+        home = of.get(r.ns)
+        m = matches.get((r.round, frozenset((home, of.get(r.ew)))))
         if m is None:
             continue
         open_room = home == m.home
@@ -238,9 +239,9 @@ def _match_tags(session, teams):
                 "Closed", "Competition": session.info.get("competition") or "Teams"}
         if session.teams.knockout:
             tags["Stage"] = KNOCKOUT_STAGE
-        imps = next((b[1] for b in m.boards if b[0] == r.board), None)
-        if imps is not None:
-            tags["ScoreIMP"] = "NS %s" % number_text(imps if open_room else -imps)
+        board = imps.get((m.round, m.home, r.board))
+        if board is not None:
+            tags["ScoreIMP"] = "NS %s" % number_text(board if open_room else -board)
         out[r.round, r.board, r.ns] = tags
     return out
 
