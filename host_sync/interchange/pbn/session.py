@@ -14,9 +14,12 @@ OptimumResultTable (5.7: the tricks of each declarer in each denomination, 20 ro
 A teams session's games say which match each is of, as team files do (4.4): HomeTeam and
 VisitTeam (the teams' numbers), Room ("Open": the home team sits NS; "Closed": it sits EW)
 and, once both rooms have played the board, ScoreIMP (4.2.2: NS's IMPs on it in the match);
-its TotalScoreTable ranks the teams (TotalVP and TotalIMP, NrMatches; a knockout's, with no
-VPs, the pairs as any session's, its games marked Stage "Knockout"). Import reads such games
-back into a `Session`, a teams one (its TeamPlan from those tags) when they say their match.
+its TotalScoreTable ranks the teams as the event database scored them, the director's
+rulings and the event's conditions applied (TotalVP, TotalIMP, NrMatches, a Group column when
+there are several; a knockout's, with no VPs, ranks the pairs as any session's, its games
+marked Stage "Knockout"). Import reads games back into a `Session` of pairs: a file cannot
+give back the teams' scoring (a forfeit, a removal, a bye, a tie's decision or a board ruled
+not played has no game), so it is not guessed from the tags.
 """
 
 import re
@@ -35,15 +38,13 @@ from host_sync.interchange.pbn.check import tricks_for_declarer
 from host_sync.interchange.pbn.read import Game
 from host_sync.interchange.pbn.tables import Table
 from host_sync.scoring.session import Board, Pair, Result, Session, check_opponents, score_session
-from host_sync.scoring.team_session import TeamPlan, score_teams, team_players
+from host_sync.scoring.team_session import score_teams, team_players
 from host_sync.text import number_text
 
 SCORING_TAG = {("mp", 2): "MP;MP1", ("mp", 1): "MP;MP2", ("cross-imps", 2): "IMP;Cross2",
                ("butler", 2): "IMP;Butler", ("total", 2): "TotalPoints"}
 
 
-TEAM_LABEL = re.compile(r"[0-9A-Za-z]{1,8}")  # a team's number as _match_tags writes it
-GROUP = re.compile("[A-Z]?")  # a game's Section in a teams file: its group's letter, or none
 KNOCKOUT_STAGE = "Knockout"
 BUTLER_TRIMMED = re.compile(r"IMP;Butler-([0-9]{1,3})")  # the N extreme scores not used
 
@@ -224,15 +225,16 @@ def optimum_table(analysis):
 
 def _match_tags(session, teams):
     """{(round, board, NS pair): the tags of a teams session's game} (4.4.3, 4.4.8, 4.2.2):
-    its match's teams, its room, NS's IMPs on the board once both rooms have played it."""
-    of = session.teams.teams
+    its match's teams, its room, NS's IMPs on the board once both rooms have played it; none
+    for a line outside every match (a board its match does not play)."""
+    of, scheduled = session.teams.teams, session.teams.boards
     matches = {(m.round, frozenset((m.home, m.away))): m for m in teams.matches}
     imps = {(m.round, m.home, b[0]): b[1] for m in teams.matches for b in m.boards}  # home's
     out = {}
     for r in session.results:
         home = of.get(r.ns)
         m = matches.get((r.round, frozenset((home, of.get(r.ew)))))
-        if m is None:
+        if m is None or r.board not in scheduled.get((m.round, m.home), (r.board,)):
             continue
         open_room = home == m.home
         tags = {"HomeTeam": m.home, "VisitTeam": m.away, "Room": "Open" if open_room else
@@ -247,13 +249,16 @@ def _match_tags(session, teams):
 
 
 def _teams_table(session, teams):
-    """The TotalScoreTable of a teams session (5.10, its VP columns this project's): each
-    team's place, number, players, VPs, net IMPs and matches."""
-    table = Table.parse("Rank\\4R;TeamId\\4R;Names;TotalVP\\6R;TotalIMP\\6R;NrMatches\\3R", [])
+    """The TotalScoreTable of a teams session (5.10, its team and VP columns this project's):
+    each team's rank (the best of a tie; "-" for a team removed, which keeps none), group when
+    there are several, number, players, VPs, net IMPs and matches."""
+    groups = len({s.group for s in teams.standings}) > 1
+    table = Table.parse("Rank\\4R;%sTeamId\\4R;Names;TotalVP\\6R;TotalIMP\\6R;NrMatches\\3R" % (
+        "Group\\1;" if groups else ""), [])
     for s in teams.standings:
-        table.rows.append([s.label, s.team, team_players(session, s.team) or "-",
-                           number_text(s.vp), number_text(s.imps_won - s.imps_lost),
-                           str(s.matches)])
+        table.rows.append(["-" if s.removed else str(s.place)] + ([s.group] if groups else []) + [
+            s.team, team_players(session, s.team) or "-", number_text(s.vp),
+            number_text(s.imps_won - s.imps_lost), str(s.matches)])
     return table
 
 
@@ -366,48 +371,4 @@ def session_from_games(games, name=None):
             names = tuple(n for n in (tags.get(first, "?"), tags.get(second, "?")))
             if pair_id not in session.pairs or session.pairs[pair_id].names == ("?", "?"):
                 session.pairs[pair_id] = Pair(pair_id, names)
-    session.teams = _teams_from_tags(games, session.results)
     return session
-
-
-def _teams_from_tags(games, results):
-    """The TeamPlan of games that say their match as _match_tags writes it (HomeTeam,
-    VisitTeam, Room, Round; a Section its teams' group, ranked apart), None when none does;
-    refused, naming the game, when one of them does not or two disagree (a pair in two teams,
-    a team in two matches of a round or in two groups)."""
-    if not any(g.tags.get("HomeTeam") for g in games):
-        return None
-    teams, rounds, boards, groups = {}, {}, {}, {}
-    for game, r in zip(games, results):
-        where = Both("game %d" % (game.index + 1), "игра %d" % (game.index + 1))
-        home, away, room, group = (game.tags.get(t, "").strip() for t in (
-            "HomeTeam", "VisitTeam", "Room", "Section"))
-        if not (TEAM_LABEL.fullmatch(home) and TEAM_LABEL.fullmatch(away)) or home == away or \
-                room not in ("Open", "Closed") or r.round is None or not GROUP.fullmatch(group):
-            raise at(where, "a game of a teams file gives its match: HomeTeam and VisitTeam "
-                     "(two teams' numbers, up to 8 letters or digits), Room (Open or Closed), "
-                     "Round and its group's Section letter, if any", "игра командного файла "
-                     "называет свой матч: HomeTeam и VisitTeam (номера двух команд, до 8 букв "
-                     "или цифр), Room (Open или Closed), Round и букву секции группы, если "
-                     "она есть")
-        sides = (home, away) if room == "Open" else (away, home)
-        for pair, team in zip((r.ns, r.ew), sides):
-            if teams.setdefault(pair, team) != team:
-                raise at(where, "pair %s plays for teams %s and %s" % (pair, teams[pair], team),
-                         "пара %s играет за команды %s и %s" % (pair, teams[pair], team))
-        for team in (home, away):
-            if groups.setdefault(team, group) != group:
-                raise at(where, "team %s plays in groups %r and %r" % (team, groups[team],
-                                                                       group),
-                         "команда %s играет в группах %r и %r" % (team, groups[team], group))
-        met = rounds.setdefault(r.round, [])
-        if (home, away) not in met:
-            if any({home, away} & set(m) for m in met):
-                raise at(where, "round %d: a team of %s v %s plays another match" % (
-                    r.round, home, away), "тур %d: команда матча %s — %s играет ещё один "
-                    "матч" % (r.round, home, away))
-            met.append((home, away))
-        boards.setdefault((r.round, home), set()).add(r.board)
-    knockout = all(g.tags.get("Stage", "").strip() == KNOCKOUT_STAGE for g in games)
-    return TeamPlan(teams, {n: tuple(m) for n, m in rounds.items()}, groups,
-                    {k: tuple(sorted(v)) for k, v in boards.items()}, knockout=knockout)
