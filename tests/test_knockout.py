@@ -300,11 +300,34 @@ def test_a_tie_decision_is_taken_back_until_the_next_round_is_drawn(tmp_path, ho
     status, _, err = add_round(host, path)
     assert status == 0, err
     assert movement(path, 2)["options"]["bracket"] == [1, 3]
-    enter(host, path, 1, 4, 1, "3NT", "N", 9)  # tied again, with round 2 drawn
+    enter(host, path, 1, 4, 1, "3NT", "N", 9)  # tied again, with round 2 drawn on 3
     status, _, err = through(host, path, 2, "--session", 1)
+    assert status == 2 and "session 2's knockout round is drawn on them" in err
+    status, _, err = host(*reinstate[:5], "--team", 3, "--through", "--session", 1)
+    assert status == 2 and "was not named through a tie" in err  # not "drawn on them"
+
+
+def test_a_decision_stands_while_a_later_session_is_not_a_knockout_round(tmp_path, host):
+    path = ko_event(tmp_path, host, 2)
+    for table in (1, 2):
+        enter(host, path, 1, table, 1, "3NT", "N", 9)
+    assert through(host, path, 1)[0] == 0
+    assert host("session", "add", path, "--tables", 3, "--later")[0] == 0  # another evening
+    status, _, err = host("--lang", "en", "team", "reinstate", path, "--team", 1, "--through",
+                          "--session", 1)
     assert status == 0, err
-    status, _, err = host(*reinstate, "--session", 1)
-    assert status == 2 and "the next round is drawn on them" in err
+
+
+def test_a_removal_after_a_decision_draws_as_the_ruling_says(tmp_path, host):
+    path = ko_event(tmp_path, host, 4)
+    for table in (1, 2):
+        enter(host, path, 1, table, 1, "3NT", "N", 9)  # 1 v 4 tied
+    home_wins(host, path, 2, 1)
+    assert through(host, path, 1)[0] == 0
+    assert host("team", "withdraw", path, "--team", 4, "--reason", "удаление")[0] == 0
+    status, _, err = add_round(host, path)
+    assert status == 0, err
+    assert movement(path, 2)["options"]["bracket"] == [1, 2]
 
 
 def test_a_tie_decision_is_refused_where_there_is_no_tie(tmp_path, host):

@@ -628,6 +628,13 @@ def test_a_later_day_numbers_its_rounds_as_the_whole_round_robin_does(tmp_path, 
     assert host("report", path, "-o", tmp_path / "site")[0] == 0
     page = (tmp_path / "site" / "en" / "index.html").read_text()
     assert "Round 3 matches" in page and "Round 1 matches" not in page
+    for edited in (1, 10):  # a first_round that is not the rounds its tables play
+        with sqlite3.connect(path) as db:
+            db.execute("UPDATE sections SET movement = json_set(movement, '$.options."
+                       "first_round', ?) WHERE session_id = 2", (edited,))
+        status, _, err = host("--lang", "en", "score", path, "--session", 2)
+        assert status == 2 and "session 2 section A: its movement's round %d is not a round " \
+            "its tables play (edited by hand?)" % edited in err, err
 
 
 def test_a_later_day_s_report_ranks_the_event_over_the_days_so_far(tmp_path, host):

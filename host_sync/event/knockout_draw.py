@@ -342,10 +342,11 @@ class _Decisions:
 
 def _check_ties(matches, through, session):
     """Refuse a draw while the director's decision of a tie stands for a match that is no
-    longer tied (a result corrected since): it decided nothing, and says so."""
+    longer tied (a result corrected since): it decided nothing, and says so. A match a ruling
+    decided since (a technical defeat, a removal) goes as the ruling says."""
     for team in through:
         m = next((m for m in matches if team in (m.home, m.away)), None)
-        if m is None or m.tie != through[team]:
+        if m is None or not m.ruling and m.tie != through[team]:
             raise KnockoutError(
                 "team %s was named through a tie in session %d, but its match is not tied now; "
                 "take the decision back (host-sync team reinstate --team %s --through)" % (
@@ -367,6 +368,7 @@ def decide_tie(db, team, reason, section=None, session=None, actor=setup.ACTOR):
         if scored.teams is None or not scored.teams.knockout:
             raise KnockoutError("session %d is not a knockout round" % number,
                                 ru="сессия %d — не тур олимпийской системы" % number)
+        _not_drawn_on(db, number)
         label = next((lb for lb, at in scored.teams.sections.items() if at == (letter, team)),
                      None)
         m = next((m for m in knockout_matches(score_teams(scored))
@@ -393,16 +395,29 @@ def undo_tie(db, team, section=None, session=None, actor=setup.ACTOR):
     sec, letter = team_rulings.section_of(db, section, session)
     number = db.value("SELECT se.number FROM sections s JOIN sessions se ON "
                       "se.id = s.session_id WHERE s.id = ?", (sec,))
+    key = {"section_id": sec, "team": team}
     with db.transaction():
-        if db.value("SELECT COUNT(*) FROM sessions WHERE event_id = ? AND number > ?",
-                    (setup.the_event(db)[0], number)):
-            raise KnockoutError("session %d's ties are kept: the next round is drawn on them" %
-                                number, ru="решения о ничьих сессии %d остаются: по ним уже "
-                                "разыгран следующий тур" % number)
-        if not db.delete("knockout_ties", {"section_id": sec, "team": team}, actor):
+        if db.one("SELECT id FROM knockout_ties WHERE section_id = ? AND team = ?",
+                  (sec, team)) is None:
             raise KnockoutError("team %r of section %s was not named through a tie" % (
                 team, letter), ru="команда %r секции %s не названа прошедшей после ничьей" % (
                     team, letter))
+        _not_drawn_on(db, number)
+        db.delete("knockout_ties", key, actor)
+
+
+def _not_drawn_on(db, number):
+    """Refuse to change session `number`'s ties once a later knockout round is drawn on
+    them (its bracket holds the teams they put through)."""
+    event = setup.the_event(db)[0]
+    for row in db.all("SELECT id, number FROM sessions WHERE event_id = ? AND number > ? "
+                      "ORDER BY number", (event, number)):
+        if any(mv.options.get("schedule") == "knockout"
+               for mv in setup.section_movements(db, row["id"]).values()):
+            raise KnockoutError("session %d's ties are kept: session %d's knockout round is "
+                                "drawn on them" % (number, row["number"]),
+                                ru="решения о ничьих сессии %d остаются: по ним уже разыгран "
+                                "тур олимпийской системы сессии %d" % (number, row["number"]))
 
 
 def _over(slots):

@@ -296,11 +296,27 @@ def section_movements(db, session_id):
     a movement of its own plays the session's."""
     session = _session_row(db, session_id)
     out = {}
-    for row in db.all("SELECT letter, movement FROM sections WHERE session_id = ? "
+    for row in db.all("SELECT id, letter, movement FROM sections WHERE session_id = ? "
                       "ORDER BY letter", (session_id,)):
-        out[row["letter"]] = Movement.from_dict(json.loads(row["movement"] or
-                                                           session["movement"]))
+        movement = Movement.from_dict(json.loads(row["movement"] or session["movement"]))
+        _check_numbering(db, row["id"], movement, session["number"], row["letter"])
+        out[row["letter"]] = movement
     return out
+
+
+def _check_numbering(db, section_id, movement, number, letter):
+    """Refuse a movement whose rounds are not numbered as its tables' rounds were written
+    (a first_round edited by hand): its first and last rounds' first seatings have rows."""
+    for rnd in {movement.first_round, movement.round_numbers()[-1]}:
+        seats = movement.rounds[rnd - movement.first_round]
+        if seats and not db.value(
+                "SELECT COUNT(*) FROM rounds r JOIN tables t ON t.id = r.table_id "
+                "WHERE t.section_id = ? AND t.number = ? AND r.number = ?",
+                (section_id, seats[0].table, rnd)):
+            raise SetupError("session %d section %s: its movement's round %d is not a round "
+                             "its tables play (edited by hand?)" % (number, letter, rnd),
+                             ru="сессия %d, секция %s: тура %d движения нет у её столов "
+                             "(правка вручную?)" % (number, letter, rnd))
 
 
 def set_players(db, section, pair, players, actor=ACTOR):
