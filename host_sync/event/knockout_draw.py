@@ -395,7 +395,6 @@ def undo_tie(db, team, section=None, session=None, actor=setup.ACTOR):
     sec, letter = team_rulings.section_of(db, section, session)
     number = db.value("SELECT se.number FROM sections s JOIN sessions se ON "
                       "se.id = s.session_id WHERE s.id = ?", (sec,))
-    key = {"section_id": sec, "team": team}
     with db.transaction():
         if db.one("SELECT id FROM knockout_ties WHERE section_id = ? AND team = ?",
                   (sec, team)) is None:
@@ -403,7 +402,7 @@ def undo_tie(db, team, section=None, session=None, actor=setup.ACTOR):
                 team, letter), ru="команда %r секции %s не названа прошедшей после ничьей" % (
                     team, letter))
         _not_drawn_on(db, number)
-        db.delete("knockout_ties", key, actor)
+        db.delete("knockout_ties", {"section_id": sec, "team": team}, actor)
 
 
 def _not_drawn_on(db, number):
