@@ -660,3 +660,30 @@ def test_a_tie_is_decided_on_a_postgresql_event_as_in_a_file(host, pg_url):
     assert status == 2 and "already decided for team 1" in err
     status, _, err = add_round(host, pg_url)
     assert status == 2 and "the knockout is over: team 1 won it" in err
+
+
+def test_a_correction_after_the_next_round_is_drawn_is_said_not_followed(tmp_path, host):
+    """Round 1's 1 v 4 is corrected after round 2 was drawn with team 1: the draw stands (a
+    round under way is not drawn again), and the correction and `score` of round 1 say that
+    round 1 now puts team 4 through."""
+    path = ko_event(tmp_path, host, 4)
+    home_wins(host, path, 1, 1)  # 1 beats 4
+    home_wins(host, path, 2, 1)  # 2 beats 3
+    assert add_round(host, path)[0] == 0  # the final: 1 v 2
+    status, _, err = host("--lang", "en", "result", "correct", path, "--board", 1, "--table", 1,
+                          "--session", 2, "3NT", "N", 9)
+    assert status == 0 and "warning" not in err, err  # the final's own results: nothing drawn
+    status, _, err = host("--lang", "en", "result", "correct", path, "--board", 1, "--table", 1,
+                          "--session", 1, "4S", "N", 8)  # now 4 wins by 2 IMPs
+    assert status == 0 and "warning: session 2's knockout round was drawn 1-2; session 1's " \
+        "results as they stand now give 4-2" in err, err
+    assert movement(path, 2)["options"]["bracket"] == [1, 2]  # the draw stands
+    status, _, err = host("--lang", "ru", "score", path, "--session", 1)
+    assert status == 0 and "внимание: тур олимпийской системы сессии 2 разыгран так: 1-2" in err
+    enter(host, path, 1, 1, 1, "3NT", "N", 9)  # tied now: nobody through
+    enter(host, path, 1, 2, 1, "3NT", "N", 9)
+    status, _, err = host("--lang", "en", "score", path, "--session", 1)
+    assert "which now say: the next knockout round is drawn when every match is decided" in err
+    enter(host, path, 1, 1, 1, "4S", "N", 10)  # as drawn again: nothing to say
+    enter(host, path, 1, 2, 1, "4S", "N", 9)
+    assert "warning" not in host("--lang", "en", "score", path, "--session", 1)[2]

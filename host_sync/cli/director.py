@@ -9,6 +9,7 @@ import json
 from bridge.seats import SEATS
 
 from host_sync.cli.lang import EVENT_DB, lang_option, tr
+from host_sync.cli.teams import warn_if_drawn_otherwise
 from host_sync.event import corrections, flags
 from host_sync.event.db import open_db
 from host_sync.event.results import ARTIFICIAL, contract_text
@@ -186,7 +187,7 @@ def _line_parser(sub, name, help, description):
     return p
 
 
-def _change(args, out, write):
+def _change(args, out, err, write):
     """Locate the line, make the change, and say what it was and what it is now."""
     with open_db(args.db) as db:
         where = corrections.locate(db, args.board, args.table, args.section, args.round,
@@ -194,6 +195,8 @@ def _change(args, out, write):
         old = write(db, where)
         new = db.one("SELECT * FROM results WHERE round_id = ? AND board = ?",
                      (where.round_id, where.board))
+        warn_if_drawn_otherwise(args, db, db.value("SELECT number FROM sessions WHERE id = ?",
+                                                   (where.session_id,)), err)
     t = _TEXT[args.lang]
     out.write(t["line"] % (where.board, where.section, where.table, where.round,
                            line_text(new, t) if new is not None else t["deleted"],
@@ -202,24 +205,24 @@ def _change(args, out, write):
 
 
 def run_correct(args, out, err):
-    return _change(args, out, lambda db, where: corrections.correct(
+    return _change(args, out, err, lambda db, where: corrections.correct(
         db, where, args.contract, args.declarer, args.tricks, args.actor))
 
 
 def run_adjust(args, out, err):
     adj = corrections.adjustment(args.artificial, args.assigned, args.split, args.not_played)
-    return _change(args, out, lambda db, where: corrections.adjust(db, where, adj, args.actor))
+    return _change(args, out, err, lambda db, where: corrections.adjust(db, where, adj, args.actor))
 
 
 def run_delete(args, out, err):
-    return _change(args, out, lambda db, where: corrections.delete(db, where, args.actor))
+    return _change(args, out, err, lambda db, where: corrections.delete(db, where, args.actor))
 
 
 def run_fouled(args, out, err):
     if (args.group is None) == (not args.clear):
         raise corrections.CorrectionError("give --group NAME, or --clear",
                                           ru="укажите --group NAME или --clear")
-    return _change(args, out, lambda db, where: corrections.fouled(db, where, args.group,
+    return _change(args, out, err, lambda db, where: corrections.fouled(db, where, args.group,
                                                                    args.actor))
 
 

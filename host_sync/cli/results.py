@@ -6,6 +6,7 @@ from pathlib import Path
 from rich.console import Console
 
 from host_sync.cli.lang import lang_option, say, tr
+from host_sync.cli.teams import warn_if_drawn_otherwise
 from host_sync.errors import Refused
 from host_sync.event.db import open_db
 from host_sync.event.results import earlier_team_sessions, event_so_far, ranked_over, team_sessions
@@ -38,6 +39,9 @@ def run_score(args, out, err):
                   % args.source)
     elif session.teams is not None and session.teams.knockout:  # total IMPs, who goes through
         print_knockout(Console(file=out), knockout_matches(score_teams(session)), args.lang)
+        if is_database(args.source):
+            with open_db(args.source) as db:
+                warn_if_drawn_otherwise(args, db, args.session, err)
     elif session.teams is not None:  # its matches in IMPs and VPs, the team standings
         print_team_results(Console(file=out), score_teams(session), args.lang)
     else:

@@ -8,6 +8,14 @@ from host_sync.event import knockout_draw, team_rulings
 from host_sync.event.db import open_db
 
 
+def warn_if_drawn_otherwise(args, db, session, err):
+    """After a correction, or on `score`: say so when a knockout session's results no longer
+    give the next round's bracket (knockout_draw.drawn_otherwise)."""
+    changed = knockout_draw.drawn_otherwise(db, session)
+    if changed is not None:
+        err.write(say(args, "warning: %s\n", "внимание: %s\n") % changed.text(args.lang))
+
+
 def run_withdraw(args, out, err):
     with open_db(args.db) as db:
         r = team_rulings.rule(db, args.team, args.reason, None, args.section, args.session,

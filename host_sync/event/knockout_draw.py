@@ -19,6 +19,7 @@ from collections import namedtuple
 
 from host_sync.event import setup, team_rulings
 from host_sync.event.results import finished_standings, session_from_db, team_sessions
+from host_sync.event.show import bracket_text
 from host_sync.movements import Schedule, teams_movement
 from host_sync.movements.teams import MAX_TEAMS
 from host_sync.scoring.knockout import knockout_matches
@@ -62,7 +63,6 @@ def draw(db, teams, segments, boards_per_segment, double=False):
                                 ru="первому туру олимпийской системы нужно --teams N")
         return {"A": first_round(list(range(1, teams + 1)), segments, boards_per_segment,
                                  double)}
-    last = sessions[max(sessions)]
     movements = setup.section_movements(db, setup.session_id(
         db, setup.the_event(db)[0], max(sessions)))
     letter, movement = next(iter(movements.items()))
@@ -85,21 +85,74 @@ def draw(db, teams, segments, boards_per_segment, double=False):
                             "(leave out --teams and --double)", ru="олимпийская система уже "
                             "идёт: следующий тур следует из предыдущего (без --teams и "
                             "--double)")
-    score = score_teams(last)
+    slots, lower = _continued(db, sessions, movement)
+    return {letter: _round(slots, segments, boards_per_segment, lower)}
+
+
+def _continued(db, sessions, movement):
+    """(slots, Lower or None) of the round after the last of `sessions`, a knockout round
+    played on `movement`: its winners (a double knockout's lower bracket beside them), refused
+    naming the matches not decided."""
+    number = max(sessions)
+    score = score_teams(sessions[number])
     matches = knockout_matches(score)
-    lower = Lower.of(movement.options, max(sessions))
-    _check_ties(matches, score.plan.through, max(sessions))
+    bracket, lower = movement.options.get("bracket"), Lower.of(movement.options, number)
+    _check_ties(matches, score.plan.through, number)
     decide = _Decisions(matches, {int(t) for t in score.plan.removed
                                   if t.isascii() and t.isdigit()})
-    upper = decide.round(_checked(bracket, max(sessions), matches, lower,
-                                  _entrants(db, sessions)))
+    upper = decide.round(_checked(bracket, number, matches, lower, _entrants(db, sessions)))
     if lower is None:
         decide.done()
-        return {letter: _round(_over(upper.winners), segments, boards_per_segment)}
+        return _over(upper.winners), None
     below = decide.round(lower.slots)
     decide.done()
-    slots, lower = lower.next(bracket, upper, below)
-    return {letter: _round(slots, segments, boards_per_segment, lower)}
+    return lower.next(bracket, upper, below)
+
+
+def drawn_otherwise(db, number=None):
+    """None, or a KnockoutError saying that knockout session `number`'s (default the
+    current one's) results as they stand (a correction since) no longer give the bracket its
+    next round was drawn with: the draw stands (there is no redrawing a round under way), the
+    Regulations say what follows, and the director should know."""
+    number = db.value("SELECT number FROM sessions WHERE id = ?",
+                      (setup.session_id(db, setup.the_event(db)[0], number),))
+    this, nxt = _knockout_movement(db, number), _knockout_movement(db, number + 1)
+    if this is None or nxt is None:
+        return None
+    sessions = team_sessions(db, before=number + 1)
+    try:
+        slots, lower = _continued(db, sessions, this)
+    except KnockoutError as e:
+        return KnockoutError("session %d's knockout round was drawn on session %d's results, "
+                             "which now say: %s" % (number + 1, number, e),
+                             ru="тур олимпийской системы сессии %d разыгран по результатам "
+                             "сессии %d, а по ним теперь: %s" % (number + 1, number,
+                                                                e.text("ru")))
+    expected = _round(slots, 1, 1, lower).options
+    if any(expected.get(k) != nxt.options.get(k) for k in ("bracket", "lower", "final")):
+        drawn, now = _brackets(nxt.options), _brackets(expected)
+        return KnockoutError(
+            "session %d's knockout round was drawn %s; session %d's results as they stand now "
+            "give %s (corrected since the draw: the Regulations say what follows)" % (
+                number + 1, drawn, number, now), ru="тур олимпийской системы сессии %d "
+            "разыгран так: %s; по результатам сессии %d сейчас выходит %s (исправлены после "
+            "жеребьёвки: как быть, решает Положение)" % (number + 1, drawn, number, now))
+    return None
+
+
+def _brackets(options):
+    """A round's bracket, and a double knockout's lower bracket after it, in words."""
+    lower = options.get("lower")
+    return bracket_text(options.get("bracket")) + (" / %s" % bracket_text(lower) if lower
+                                                   else "")
+
+
+def _knockout_movement(db, number):
+    """The movement of the event's session `number` if it is a knockout round, else None."""
+    sid = db.value("SELECT id FROM sessions WHERE event_id = ? AND number = ?",
+                   (setup.the_event(db)[0], number))
+    movement = next(iter(setup.section_movements(db, sid).values()), None) if sid else None
+    return movement if movement and movement.options.get("schedule") == "knockout" else None
 
 
 def _entrants(db, sessions):

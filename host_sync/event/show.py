@@ -125,10 +125,10 @@ def _session(db, s, t, lang):
 def _knockout_line(options, t):
     """A knockout round's line: its bracket, a double knockout's lower bracket and final,
     the numbering after groups; whatever a hand-edited row holds is printed, not trusted."""
-    line = t["knockout"] % _bracket_text(options.get("bracket"))
+    line = t["knockout"] % bracket_text(options.get("bracket"))
     if options.get("double"):
         final = {"1": t["final"], "2": t["final2"]}.get(str(options.get("final")), "")
-        line += t["double"] % (_bracket_text(options.get("lower")) or "—", final)
+        line += t["double"] % (bracket_text(options.get("lower")) or "—", final)
     if isinstance(options.get("from"), list):
         line += t["from"] % numbering(options["from"])
     return line
@@ -139,7 +139,7 @@ def numbering(origins):
     return ", ".join("%d = %s" % (n, o) for n, o in enumerate(origins, 1))
 
 
-def _bracket_text(bracket):
+def bracket_text(bracket):
     """A knockout's bracket as pairs of slots, "1-8, 4-5, 2-—" (— a bye), or "?" when what
     the row holds is not a list."""
     if not isinstance(bracket, list):
