@@ -413,9 +413,7 @@ def decide_tie(db, team, reason, section=None, session=None, actor=setup.ACTOR):
     1.5.4: the Regulations decide a tie, by extra boards or otherwise; the director names the
     team), refused unless that match is tied now; the final's tie is decided the same way."""
     reason = team_rulings.checked_reason(reason)
-    sec, letter = team_rulings.section_of(db, section, session)
-    number = db.value("SELECT se.number FROM sections s JOIN sessions se ON "
-                      "se.id = s.session_id WHERE s.id = ?", (sec,))
+    sec, letter, number = _tie_section(db, section, session)
     with db.transaction():  # the writer's lock: a second director naming the other team waits
         scored = session_from_db(db, number)
         if scored.teams is None or not scored.teams.knockout:
@@ -445,9 +443,7 @@ def decide_tie(db, team, reason, section=None, session=None, actor=setup.ACTOR):
 def undo_tie(db, team, section=None, session=None, actor=setup.ACTOR):
     """Take back the director's decision that `team` went through a tie, refused once the
     next round is drawn on it."""
-    sec, letter = team_rulings.section_of(db, section, session)
-    number = db.value("SELECT se.number FROM sections s JOIN sessions se ON "
-                      "se.id = s.session_id WHERE s.id = ?", (sec,))
+    sec, letter, number = _tie_section(db, section, session)
     with db.transaction():
         if db.one("SELECT id FROM knockout_ties WHERE section_id = ? AND team = ?",
                   (sec, team)) is None:
@@ -458,18 +454,24 @@ def undo_tie(db, team, section=None, session=None, actor=setup.ACTOR):
         db.delete("knockout_ties", {"section_id": sec, "team": team}, actor)
 
 
+def _tie_section(db, section, session):
+    """(section id, letter, session number) of the section a tie's decision is about."""
+    sec, letter = team_rulings.section_of(db, section, session)
+    return sec, letter, db.value("SELECT se.number FROM sections s JOIN sessions se ON "
+                                 "se.id = s.session_id WHERE s.id = ?", (sec,))
+
+
 def _not_drawn_on(db, number):
     """Refuse to change session `number`'s ties once a later knockout round is drawn on
     them (its bracket holds the teams they put through)."""
-    event = setup.the_event(db)[0]
-    for row in db.all("SELECT id, number FROM sessions WHERE event_id = ? AND number > ? "
-                      "ORDER BY number", (event, number)):
-        if any(mv.options.get("schedule") == "knockout"
-               for mv in setup.section_movements(db, row["id"]).values()):
+    for row in db.all("SELECT number FROM sessions WHERE event_id = ? AND number > ? "
+                      "ORDER BY number", (setup.the_event(db)[0], number)):
+        later = row["number"]
+        if _knockout_movement(db, later) is not None:
             raise KnockoutError("session %d's ties are kept: session %d's knockout round is "
-                                "drawn on them" % (number, row["number"]),
+                                "drawn on them" % (number, later),
                                 ru="решения о ничьих сессии %d остаются: по ним уже разыгран "
-                                "тур олимпийской системы сессии %d" % (number, row["number"]))
+                                "тур олимпийской системы сессии %d" % (number, later))
 
 
 def _over(slots):
