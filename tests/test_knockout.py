@@ -687,3 +687,18 @@ def test_a_correction_after_the_next_round_is_drawn_is_said_not_followed(tmp_pat
     enter(host, path, 1, 1, 1, "4S", "N", 10)  # as drawn again: nothing to say
     enter(host, path, 1, 2, 1, "4S", "N", 9)
     assert "warning" not in host("--lang", "en", "score", path, "--session", 1)[2]
+
+
+@pytest.mark.parametrize("team", ["'x'", "0", "-1", "2.5"])
+def test_a_hand_edited_tie_decision_is_refused_naming_it(tmp_path, host, team):
+    path = ko_event(tmp_path, host, 2)
+    for table in (1, 2):
+        enter(host, path, 1, table, 1, "3NT", "N", 9)
+    assert through(host, path, 1)[0] == 0
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE knockout_ties SET team = %s" % team)
+    for command in (("score", path), ("event", "show", path)):
+        status, _, err = host("--lang", "en", *command)
+        assert status == 2 and "tie decision 1 is not one" in err, err
+    status, _, err = host("--lang", "ru", "score", path)
+    assert status == 2 and "решение о ничьей 1 испорчено" in err
