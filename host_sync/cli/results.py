@@ -38,7 +38,8 @@ def run_score(args, out, err):
                       "score: в %s нет подтверждённых результатов для таблицы\n")
                   % args.source)
     elif session.teams is not None and session.teams.knockout:  # total IMPs, who goes through
-        print_knockout(Console(file=out), knockout_matches(score_teams(session)), args.lang)
+        print_knockout(Console(file=out), session, knockout_matches(score_teams(session)),
+                       args.lang)
         if is_database(args.source):
             with open_db(args.source) as db:
                 warn_if_drawn_otherwise(args, db, args.session, err)

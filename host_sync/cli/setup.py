@@ -520,9 +520,11 @@ def run_names_import(args, out, err):
     entries = read_names(args.file)  # the file is checked before the database is opened
     with open_db(args.db) as db:
         sid = setup.session_id(db, setup.the_event(db)[0], args.session)
-        count = import_names(db, sid, entries, args.file, args.actor)
+        pairs, teams = import_names(db, sid, entries, args.file, args.actor)
     out.write(say(args, "%d pairs named from %s\n", "пар с именами: %d, из %s\n")
-              % (count, args.file))
+              % (pairs, args.file))
+    if teams:
+        out.write(say(args, "%d teams named\n", "команд с названиями: %d\n") % teams)
     return 0
 
 

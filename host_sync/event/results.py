@@ -72,7 +72,8 @@ def _session(db, number, method):
     teams = None
     if movements and all(mv.kind == "teams" for mv in movements.values()):
         teams = _team_plan(movements, label, setup.team_conditions(db, event_id),
-                           team_rulings.rulings(db, sid), team_rulings.ties(db, sid))
+                           team_rulings.rulings(db, sid), team_rulings.ties(db, sid),
+                           setup.team_names(db, sid))
     session = Session(name=name, method=method or ("mp" if teams is None else "butler"),
                       info=_info(db, event_id, sid, movements), teams=teams)
     numbers = session.info["numbers"]
@@ -257,14 +258,14 @@ def team_label(letter, team, several):
     return "%s%d" % (letter, team) if several else str(team)
 
 
-def _team_plan(movements, label, conditions, rulings, ties):
+def _team_plan(movements, label, conditions, rulings, ties, names):
     """The TeamPlan of a session whose every section plays a teams movement: each pair's
     team as the movement numbers them (pairs 2t-1 and 2t are team t), and each round's
     matches, home first (its pair sits NS at the match's first table), with their boards;
     with several sections each is a group of its own, ranked apart. The event's conditions
     and the director's team rulings (migrations 013, 014) go with it; a knockout round's
     segments are compared as a knockout's (Law 12C4), its ties as the director decided them
-    (migration 015)."""
+    (migration 015); the teams' names (migration 016) go with it too."""
     teams, rounds, groups, boards, sections = {}, {}, {}, {}, {}
     several = len(movements) > 1
     for letter, mv in movements.items():
@@ -285,14 +286,14 @@ def _team_plan(movements, label, conditions, rulings, ties):
                if r.round is None}
     forfeits = {(r.round, team_label(r.letter, r.team, several)): r.reason for r in rulings
                 if r.round is not None}
-    through = {team_label(letter, team, several): reason
-               for (letter, team), reason in ties.items()}
+    through, names = ({team_label(letter, team, several): text
+                       for (letter, team), text in given.items()} for given in (ties, names))
     knockout = all(mv.options.get("schedule") == "knockout" for mv in movements.values())
     robin = [mv.options.get("robin") for mv in movements.values()]
     each = min(robin) - 1 if all(type(n) is int and 1 < n for n in robin) else 0
     return TeamPlan(teams, {rnd: tuple(m) for rnd, m in rounds.items()}, groups, boards,
                     removed=removed, forfeits=forfeits, knockout=knockout, through=through,
-                    sections=sections, matches_each=each, **conditions)
+                    sections=sections, matches_each=each, names=names, **conditions)
 
 
 def _played(result, row, lead):

@@ -22,6 +22,7 @@ from host_sync.event import pin as pin_rules
 from host_sync.event.db import now
 from host_sync.event.hand_record import hand_bytes
 from host_sync.movements import Movement
+from host_sync.movements.teams import team_of
 from host_sync.scoring import team_session
 from host_sync.scoring.session import ns_points
 
@@ -335,31 +336,61 @@ def set_players(db, section, pair, players, actor=ACTOR):
                 db.insert("players", dict(key, name=name, number=number), actor)
 
 
+def set_team_name(db, section, team, name, actor=ACTOR):
+    """Name team `team` of section id `section` (migration 016); a name already stored is
+    replaced (and the change audited)."""
+    key = {"section_id": section, "team": team}
+    with db.transaction():
+        if db.one("SELECT 1 FROM team_names WHERE section_id = ? AND team = ?",
+                  (section, team)):
+            db.update("team_names", key, {"name": name}, actor)
+        else:
+            db.insert("team_names", dict(key, name=name), actor)
+
+
+def team_names(db, session_id):
+    """{(section letter, team): name} of the session's named teams; a row that is not one
+    (written into the file by hand) is refused naming it."""
+    out = {}
+    for r in db.all("SELECT t.id, s.letter, t.team, t.name FROM team_names t JOIN sections s "
+                    "ON s.id = t.section_id WHERE s.session_id = ?", (session_id,)):
+        if not (type(r["team"]) is int and r["team"] > 0 and isinstance(r["name"], str)
+                and r["name"].strip()):
+            raise SetupError("team name %d is not one (team %r)" % (r["id"], r["team"]),
+                             ru="название команды %d испорчено (команда %r)" % (
+                                 r["id"], r["team"]))
+        out[r["letter"], r["team"]] = r["name"]
+    return out
+
+
 def carry_players(db, session_id, actor=ACTOR):
-    """Name the pairs of a teams session as the event's earlier teams sessions last named
-    them: a team keeps its number from day to day (team t is pairs 2t-1 and 2t), so a Swiss
-    or a knockout, a session a round, needs no names import each round; a knockout after
-    groups numbers its teams anew, and their names follow them. Returns how many pairs
-    were named."""
+    """Name the pairs of a teams session, and its teams, as the event's earlier teams
+    sessions last named them: a team keeps its number from day to day (team t is pairs 2t-1
+    and 2t), so a Swiss or a knockout, a session a round, needs no names import each round;
+    a knockout after groups numbers its teams anew, and their names follow them. Returns how
+    many pairs were named."""
     movements = section_movements(db, session_id)
     if any(mv.kind != "teams" for mv in movements.values()):
         return 0
     event_id, number = db.one("SELECT event_id, number FROM sessions WHERE id = ?",
                               (session_id,))
     named = {}  # (letter, pair) -> {position: (name, number)}, in the numbering reached
+    teams = {}  # (letter, the team's first pair) -> the team's name, renumbered alike
     for earlier in db.all("SELECT id FROM sessions WHERE event_id = ? AND number < ? "
                           "ORDER BY number", (event_id, number)):
         its = section_movements(db, earlier["id"])
         if not its or any(mv.kind != "teams" for mv in its.values()):
             continue
-        named = _renumbered(named, its)
+        named, teams = _renumbered(named, its), _renumbered(teams, its)
+        for (letter, team), name in team_names(db, earlier["id"]).items():
+            teams[letter, 2 * team - 1] = name
         for row in db.all("SELECT s.letter, p.number AS pair, pl.name, pl.number, pl.position "
                           "FROM players pl JOIN pairs p ON p.id = pl.pair_id "
                           "JOIN sections s ON s.id = p.section_id WHERE s.session_id = ? "
                           "ORDER BY pl.position", (earlier["id"],)):
             named.setdefault((row["letter"], row["pair"]), {})[row["position"]] = (
                 row["name"], row["number"])
-    named = _renumbered(named, movements)
+    named, teams = _renumbered(named, movements), _renumbered(teams, movements)
     count = 0
     with db.transaction():
         for row in db.all("SELECT s.id, s.letter, p.number FROM pairs p JOIN sections s ON "
@@ -369,6 +400,9 @@ def carry_players(db, session_id, actor=ACTOR):
                 set_players(db, row["id"], row["number"],
                             [players[pos] for pos in sorted(players)], actor)
                 count += 1
+            name = teams.get((row["letter"], row["number"]))
+            if name:
+                set_team_name(db, row["id"], team_of(row["number"]), name, actor)
     return count
 
 

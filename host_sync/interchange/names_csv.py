@@ -1,8 +1,9 @@
 """Pair names and federation player numbers from a CSV file, as a scorer or Excel writes it.
 
 Columns (a header row names them, in any order): section, pair, player1, player2, and
-optionally number1, number2 (Russian headers work too: секция, пара, игрок1, игрок2, номер1,
-номер2). UTF-8 with or without a BOM, or Windows-1251 as Russian Excel saves "CSV"; fields
+optionally number1, number2 and, in a teams event, team: the team's name, on one or both
+of its pairs' lines (Russian headers work too: секция, пара, игрок1, игрок2, номер1, номер2,
+команда). UTF-8 with or without a BOM, or Windows-1251 as Russian Excel saves "CSV"; fields
 separated by commas, semicolons (Russian Excel) or tabs, whichever the header uses.
 A pair is its number, or its label in the movement (a team's "3B").
 
@@ -19,19 +20,21 @@ from pathlib import Path
 from host_sync.errors import FileProblems, Refused, at
 from host_sync.event import setup
 from host_sync.interchange.fields import plain_number
+from host_sync.movements.teams import team_of
 from host_sync.text import CONTROL
 
 REQUIRED = ("section", "pair", "player1", "player2")
-OPTIONAL = ("number1", "number2")
+OPTIONAL = ("number1", "number2", "team")
 HEADER_ALIASES = {"секция": "section", "пара": "pair", "игрок1": "player1",
-                  "игрок2": "player2", "номер1": "number1", "номер2": "number2"}
+                  "игрок2": "player2", "номер1": "number1", "номер2": "number2",
+                  "команда": "team"}
 # Cyrillic capitals that look like the Latin section letters a Russian keyboard gives.
 SECTION_LOOKALIKES = str.maketrans("АВСЕНКМОРТХ", "ABCEHKMOPTX")
 MAX_NAME = 60
 
-PairNames = namedtuple("PairNames", "line section pair players")
-PairNames.__doc__ = """One line of the file: section letter, pair (number or label text) and
-[(name, number or None), (name, number or None)]."""
+PairNames = namedtuple("PairNames", "line section pair players team")
+PairNames.__doc__ = """One line of the file: section letter, pair (number or label text),
+[(name, number or None), (name, number or None)] and its team's name ("" when not given)."""
 
 
 class NamesError(FileProblems):
@@ -139,14 +142,22 @@ def _entry(line, header, row):
         name = cells["player%d" % i]
         if not name:
             raise Refused("no name for player %d" % i, ru="нет имени игрока %d" % i)
-        if len(name) > MAX_NAME:
-            raise Refused("the name of player %d is longer than %d characters" % (i, MAX_NAME),
-                          ru="имя игрока %d длиннее %d знаков" % (i, MAX_NAME))
-        if CONTROL.search(name):  # a line break in a name broke every PBN file after it
-            raise Refused("the name of player %d holds a line break or a control character"
-                          % i, ru="в имени игрока %d перевод строки или управляющий знак" % i)
-        players.append((name, _number(cells.get("number%d" % i, ""), i)))
-    return PairNames(line, section, cells["pair"], players)
+        players.append((_name(name, "player %d" % i, "игрока %d" % i),
+                        _number(cells.get("number%d" % i, ""), i)))
+    team = cells.get("team", "")
+    return PairNames(line, section, cells["pair"], players,
+                     team and _name(team, "the team", "команды"))
+
+
+def _name(text, en, ru):
+    """A player's or a team's name as it may be stored: short, on one line."""
+    if len(text) > MAX_NAME:
+        raise Refused("the name of %s is longer than %d characters" % (en, MAX_NAME),
+                      ru="имя %s длиннее %d знаков" % (ru, MAX_NAME))
+    if CONTROL.search(text):  # a line break in a name broke every PBN file after it
+        raise Refused("the name of %s holds a line break or a control character" % en,
+                      ru="в имени %s перевод строки или управляющий знак" % ru)
+    return text
 
 
 def _number(text, i):
@@ -172,11 +183,12 @@ def _pair_number(movement, text):
 
 
 def import_names(db, session_id, entries, source="", actor=setup.ACTOR):
-    """Store the names and numbers of `entries` in the session, all or nothing; returns how
-    many pairs were named. NamesError names every line whose section or pair the session
-    does not have."""
+    """Store the names and numbers of `entries` in the session, and the names of their
+    teams, all or nothing; returns (pairs named, teams named). NamesError names every line
+    whose section or pair the session does not have, and every team name that is not for a
+    teams section or that another line of the team gives otherwise."""
     movements = setup.section_movements(db, session_id)
-    problems, resolved, seen = [], [], {}
+    problems, resolved, seen, teams = [], [], {}, {}
     for e in entries:
         movement = movements.get(e.section)
         if movement is None:
@@ -201,6 +213,11 @@ def import_names(db, session_id, entries, source="", actor=setup.ACTOR):
             continue
         seen[e.section, pair] = e.line
         resolved.append((e.section, pair, e.players))
+        if e.team:
+            problem = _team_problem(movement, e, teams.get((e.section, team_of(pair))))
+            if problem:
+                problems.append(at("%s:%d" % (source, e.line), *problem))
+            teams.setdefault((e.section, team_of(pair)), (e.team, e.line))
     if problems:
         raise NamesError(problems)
     with db.transaction():
@@ -209,4 +226,20 @@ def import_names(db, session_id, entries, source="", actor=setup.ACTOR):
             if letter not in sections:
                 sections[letter] = setup.section_id(db, session_id, letter)
             setup.set_players(db, sections[letter], pair, players, actor)
-    return len(resolved)
+        for (letter, team), (name, _) in teams.items():
+            setup.set_team_name(db, sections[letter], team, name, actor)
+    return len(resolved), len(teams)
+
+
+def _team_problem(movement, entry, named):
+    """(English, Russian) of what is wrong with a line's team name, given `named`, the
+    (name, line) another line gave its team; None when nothing is."""
+    if movement.kind != "teams":
+        return ("section %s is not played by teams: a team name is for a teams movement"
+                % entry.section, "в секции %s играют не команды: название команды только для "
+                "командного турнира" % entry.section)
+    if named and named[0] != entry.team:
+        return ("the team is named %r on line %d and %r here" % (named[0], named[1],
+                                                                  entry.team),
+                "команда названа %r в строке %d и %r здесь" % (named[0], named[1], entry.team))
+    return None

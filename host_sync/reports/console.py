@@ -5,7 +5,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from host_sync.reports.i18n import texts
-from host_sync.scoring.team_session import by_group, team_players
+from host_sync.scoring.team_session import by_group, team_players, team_title
 from host_sync.text import number_text, ranges, vp_text
 
 
@@ -43,7 +43,8 @@ def print_team_results(console, scored, lang="ru"):
             table.add_column(column, justify="left" if i in (0, 1, 4) else "right")
         for m in matches:
             vp = "" if m.vp is None else "%s : %s" % tuple(map(vp_text, m.vp))
-            table.add_row(escape(m.home), escape(m.away),
+            table.add_row(escape(team_title(session, m.home)),
+                          escape(team_title(session, m.away)),
                           "%s : %s" % tuple(map(number_text, m.imps)), vp,
                           escape(match_boards(m, t)))
         console.print(table)
@@ -60,7 +61,8 @@ def print_team_results(console, scored, lang="ru"):
         for i, column in enumerate(columns):
             table.add_column(column, justify="left" if i in (1, 2) else "right")
         for s in standings:
-            table.add_row(s.label, escape(s.team), escape(team_players(session, s.team)),
+            table.add_row(s.label, escape(team_title(session, s.team)),
+                          escape(team_players(session, s.team)),
                           vp_text(s.vp), str(s.matches), *([str(s.byes)] if with_byes else []),
                           number_text(s.imps_won), number_text(s.imps_lost))
         console.print(table)
@@ -69,9 +71,9 @@ def print_team_results(console, scored, lang="ru"):
                 console.print(escape(t["removed_team"] % (s.team, session.teams.removed[s.team])))
 
 
-def print_knockout(console, matches, lang="ru"):
-    """A knockout round (host_sync.scoring.knockout): each match's IMPs segment by segment,
-    the total, and who goes through (or why nobody yet)."""
+def print_knockout(console, session, matches, lang="ru"):
+    """A knockout round of `session` (host_sync.scoring.knockout): each match's IMPs segment
+    by segment, the total, and who goes through (or why nobody yet)."""
     t = texts(lang)
     segments = max((len(m.segments) for m in matches), default=0)
     table = Table(title=t["knockout"], caption=t["method_knockout"])
@@ -80,7 +82,8 @@ def print_knockout(console, matches, lang="ru"):
     for i, column in enumerate(columns):
         table.add_column(column, justify="right" if 1 < i < segments + 3 else "left")
     for m in matches:
-        table.add_row(escape(m.home), escape(m.away), *segment_cells(m),
+        table.add_row(escape(team_title(session, m.home)), escape(team_title(session, m.away)),
+                      *segment_cells(m),
                       "%s : %s" % tuple(map(number_text, m.imps)), escape(through_text(m, t)),
                       escape(knockout_boards(m, t)))
     console.print(table)
@@ -125,7 +128,8 @@ def print_event_standings(console, event, lang="ru"):
         for i, column in enumerate(columns):
             table.add_column(column, justify="left" if i in (1, 2) else "right")
         for s in rows:
-            table.add_row(s.label, escape(s.team), escape(team_players(event.named, s.team)),
+            table.add_row(s.label, escape(team_title(event.named, s.team)),
+                          escape(team_players(event.named, s.team)),
                           *(vp_text(s.sessions[n]) if n in s.sessions else "" for n in sessions),
                           vp_text(s.vp), str(s.matches))
         console.print(table)

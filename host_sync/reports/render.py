@@ -21,7 +21,7 @@ from host_sync.reports.i18n import texts
 from host_sync.reports.notation import Notation, suits
 from host_sync.scoring.knockout import knockout_matches
 from host_sync.scoring.session import score_session
-from host_sync.scoring.team_session import by_group, score_teams, team_players
+from host_sync.scoring.team_session import by_group, score_teams, team_players, team_title
 from host_sync.text import number_text, vp_text
 
 SUIT_SYMBOLS = (("\u2660", "black"), ("\u2665", "red"), ("\u2666", "red"), ("\u2663", "black"))
@@ -116,7 +116,8 @@ def _percent(line, side):
 
 
 # what teams.html (a teams session's standings and matches) needs, here and on the live page
-TEAM_GLOBALS = {"vp": vp_text, "team_players": team_players, "num": num,
+TEAM_GLOBALS = {"vp": vp_text, "team_players": team_players, "team_title": team_title,
+                "num": num,
                 "match_boards": match_boards, "byes_text": byes_text,
                 "outside_text": outside_text, "by_group": by_group,
                 "knockout_matches": knockout_matches, "segment_cells": segment_cells,

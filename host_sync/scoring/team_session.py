@@ -55,6 +55,7 @@ class TeamPlan:
     # matches over the event played (5.7.3, event.results); missing: counted in this session
     sections: dict = field(default_factory=dict)  # team -> (section letter, its number)
     matches_each: int = 0  # a round robin's matches a team, however many sessions are set up
+    names: dict = field(default_factory=dict)  # team -> its name (the names import)
 
     def team_list(self):
         return list(dict.fromkeys(self.teams.values()))
@@ -262,6 +263,13 @@ def _remove(team, its, begun, group, bye_vp, more_than_half):
         return
     for m in its:
         m.ruling, m.against, m.vp = "annulled", (team,), None
+
+
+def team_title(session, team):
+    """The team as its tables show it: its number, and its name when one was given
+    ("3 Спартак")."""
+    name = session.teams.names.get(team) if session.teams else None
+    return "%s %s" % (team, name) if name else team
 
 
 def team_players(session, team):

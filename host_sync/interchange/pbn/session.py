@@ -12,13 +12,14 @@ boards' double-dummy analyses (host_sync.reports.analysis), every game of a boar
 OptimumScore (4.2.7: the par, NS or EW as the side that scores it) and the board's last game its
 OptimumResultTable (5.7: the tricks of each declarer in each denomination, 20 rows).
 A teams session's games say which match each is of, as team files do (4.4): HomeTeam and
-VisitTeam (the teams' numbers), Room ("Open": the home team sits NS; "Closed": it sits EW)
-and, once both rooms have played the board, ScoreIMP (4.2.2: NS's IMPs on it in the match);
-its TotalScoreTable ranks the teams as the event database scored them, the director's
-rulings and the event's conditions applied (TotalVP, TotalIMP, NrMatches, a Group column when
-there are several; a knockout's, with no VPs, ranks the pairs as any session's, its games
-marked Stage "Knockout"). Import reads games back into a `Session` of pairs: a file cannot
-give back the teams' scoring (a forfeit, a removal, a bye, a tie's decision or a board ruled
+VisitTeam (each team's name, its number when it has none), Room ("Open": the home team sits
+NS; "Closed": it sits EW) and, once both rooms have played the board, ScoreIMP (4.2.2: NS's
+IMPs on it in the match); its TotalScoreTable ranks the teams as the event database scored
+them, the director's rulings and the event's conditions applied (TotalVP, TotalIMP,
+NrMatches, a Group column when there are several, TeamName when a team has a name; a
+knockout's, with no VPs, ranks the pairs as any session's, its games marked Stage
+"Knockout"). Import reads games back into a `Session` of pairs: a file cannot give back the
+teams' scoring (a forfeit, a removal, a bye, a tie's decision or a board ruled
 not played has no game), so it is not guessed from the tags.
 """
 
@@ -237,7 +238,9 @@ def _match_tags(session, teams):
         if m is None or r.board not in scheduled.get((m.round, m.home), (r.board,)):
             continue
         open_room = home == m.home
-        tags = {"HomeTeam": m.home, "VisitTeam": m.away, "Room": "Open" if open_room else
+        names = session.teams.names
+        tags = {"HomeTeam": names.get(m.home, m.home), "VisitTeam": names.get(m.away, m.away),
+                "Room": "Open" if open_room else
                 "Closed", "Competition": session.info.get("competition") or "Teams"}
         if session.teams.knockout:
             tags["Stage"] = KNOCKOUT_STAGE
@@ -251,13 +254,16 @@ def _match_tags(session, teams):
 def _teams_table(session, teams):
     """The TotalScoreTable of a teams session (5.10, its team and VP columns this project's):
     each team's rank (the best of a tie; "-" for a team removed, which keeps none), group when
-    there are several, number, players, VPs, net IMPs and matches."""
+    there are several, number, name when any team has one, players, VPs, net IMPs and
+    matches."""
     groups = len({s.group for s in teams.standings}) > 1
-    table = Table.parse("Rank\\4R;%sTeamId\\4R;Names;TotalVP\\6R;TotalIMP\\6R;NrMatches\\3R" % (
-        "Group\\1;" if groups else ""), [])
+    names = session.teams.names
+    table = Table.parse("Rank\\4R;%sTeamId\\4R;%sNames;TotalVP\\6R;TotalIMP\\6R;NrMatches\\3R"
+                        % ("Group\\1;" if groups else "", "TeamName;" if names else ""), [])
     for s in teams.standings:
         table.rows.append(["-" if s.removed else str(s.place)] + ([s.group] if groups else []) + [
-            s.team, team_players(session, s.team) or "-", number_text(s.vp),
+            s.team] + ([names.get(s.team, "-")] if names else []) + [
+            team_players(session, s.team) or "-", number_text(s.vp),
             number_text(s.imps_won - s.imps_lost), str(s.matches)])
     return table
 
