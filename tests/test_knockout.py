@@ -689,6 +689,50 @@ def test_a_correction_after_the_next_round_is_drawn_is_said_not_followed(tmp_pat
     assert "warning" not in host("--lang", "en", "score", path, "--session", 1)[2]
 
 
+def test_the_director_s_list_and_page_warn_of_a_round_corrected_after_its_draw(tmp_path,
+                                                                               host):
+    """`flags` (the whole event and --session) and the report's director page of the round
+    corrected say what `score` says, until the results give the draw again."""
+    path = ko_event(tmp_path, host, 4)
+    home_wins(host, path, 1, 1)
+    home_wins(host, path, 2, 1)
+    assert add_round(host, path)[0] == 0  # the final: 1 v 2
+    said = "warning: session 2's knockout round was drawn 1-2; session 1's results as they " \
+        "stand now give 4-2"
+    assert "warning" not in host("--lang", "en", "flags", path)[1]
+    enter(host, path, 1, 1, 1, "4S", "N", 8)  # now 4 wins round 1's match by 2 IMPs
+    for more in ((), ("--session", 1)):
+        status, out, err = host("--lang", "en", "flags", path, *more)
+        assert status == 0 and said in out, err
+    assert "warning" not in host("--lang", "en", "flags", path, "--session", 2)[1]
+    status, out, _ = host("--lang", "ru", "flags", path)
+    assert "внимание: тур олимпийской системы сессии 2 разыгран так: 1-2" in out
+    site = tmp_path / "site"
+    assert host("report", path, "--session", 1, "-o", site)[0] == 0
+    page = (site / "en" / "director.html").read_text()
+    assert '<p class="warning">Warning: session 2&#39;s knockout round was drawn 1-2' in page
+    assert "Внимание: тур олимпийской" in (site / "ru" / "director.html").read_text()
+    enter(host, path, 1, 1, 1, "4S", "N", 10)  # as drawn again: nothing to say
+    assert "warning" not in host("--lang", "en", "flags", path)[1]
+
+
+def test_the_director_s_list_is_shown_when_a_session_cannot_be_scored(tmp_path, host):
+    """A row edited by hand that the draw's check refuses (a team name of team 0 in round
+    1) is said as the warning; the flags are listed all the same."""
+    path = ko_event(tmp_path, host, 4)
+    home_wins(host, path, 1, 1)
+    home_wins(host, path, 2, 1)
+    assert add_round(host, path)[0] == 0
+    with sqlite3.connect(path) as db:
+        section = db.execute("SELECT s.id FROM sections s JOIN sessions se ON "
+                             "se.id = s.session_id WHERE se.number = 1").fetchone()[0]
+        db.execute("INSERT INTO team_names (section_id, team, name) VALUES (?, 0, 'x')",
+                   (section,))
+    status, out, err = host("--lang", "en", "flags", path)
+    assert status == 0 and "No flags and no rulings." in out, err
+    assert "warning: team name 1 is not one (team 0)" in out
+
+
 @pytest.mark.parametrize("team", ["'x'", "0", "-1", "2.5"])
 def test_a_hand_edited_tie_decision_is_refused_naming_it(tmp_path, host, team):
     path = ko_event(tmp_path, host, 2)

@@ -8,9 +8,9 @@ import json
 
 from bridge.seats import SEATS
 
-from host_sync.cli.lang import EVENT_DB, lang_option, tr
+from host_sync.cli.lang import EVENT_DB, lang_option, say, tr
 from host_sync.cli.teams import warn_if_drawn_otherwise
-from host_sync.event import corrections, flags
+from host_sync.event import corrections, flags, knockout_draw
 from host_sync.event.db import open_db
 from host_sync.event.results import ARTIFICIAL, contract_text
 
@@ -266,7 +266,10 @@ def _part(bid, risk, declarer, tricks):
 def run_flags(args, out, err):
     with open_db(args.db) as db:
         entries = flags.director_list(db, args.session, args.open)
+        warnings = knockout_draw.draws_otherwise(db, args.session)
     out.write(flags_text(entries, args.lang))
+    for w in warnings:  # a knockout round corrected after the next was drawn on it
+        out.write(say(args, "warning: %s\n", "внимание: %s\n") % w.text(args.lang))
     return 0
 
 

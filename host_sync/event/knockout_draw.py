@@ -17,6 +17,7 @@ bracket, one section. Out after two defeats (1.5.5, `--double`): a lower bracket
 
 from collections import namedtuple
 
+from host_sync.errors import Refused
 from host_sync.event import setup, team_rulings
 from host_sync.event.results import finished_standings, session_from_db, team_sessions
 from host_sync.event.show import bracket_text
@@ -138,6 +139,27 @@ def drawn_otherwise(db, number=None):
             "разыгран так: %s; по результатам сессии %d сейчас выходит %s (исправлены после "
             "жеребьёвки: как быть, решает Положение)" % (number + 1, drawn, number, now))
     return None
+
+
+def draws_otherwise(db, number=None):
+    """[KnockoutError] of drawn_otherwise for session `number`, or without one for every
+    session of the event in order: what the director's list warns of. A session the check
+    cannot score (a row edited by hand) gives its refusal instead: the list is still shown."""
+    if number is not None:
+        numbers = [number]
+    else:
+        numbers = [r["number"] for r in db.all("SELECT number FROM sessions WHERE "
+                                               "event_id = ? ORDER BY number",
+                                               (setup.the_event(db)[0],))]
+    out = []
+    for n in numbers:
+        try:
+            warning = drawn_otherwise(db, n)
+        except Refused as e:
+            warning = e
+        if warning is not None:
+            out.append(warning)
+    return out
 
 
 def _brackets(options):

@@ -66,6 +66,7 @@ PAGE_TEXTS = {
     "state_open": ("открыт", "open"),
     "state_ruled": ("решён", "ruled"),
     "no_entries": ("Флагов и решений нет", "No flags or rulings"),
+    "warning": ("Внимание", "Warning"),
     "what_irregular": ("нарушение", "irregularity"),
     "what_dispute": ("спор", "dispute"),
     "what_accept": ("принять", "accept"),

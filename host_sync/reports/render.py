@@ -137,7 +137,7 @@ def _environment():
 def render_site(session, out_dir, lang="ru", scored=None, director=None, analyses=None,
                 teams=None, event=None):
     """Write index.html, boards.html, board-N.html, a page per pair (pair_page) and, given
-    the director's list (host_sync.event.flags.director_list entries), director.html; returns
+    the director's list (host_sync.reports.director.DirectorList), director.html; returns
     the file list. `analyses`: {board: Analysis} (host_sync.reports.analysis.board_analyses,
     which keeps them in the event database), solved here when not given. A teams session's
     index leads with the team standings and the matches (`teams`: its TeamScore, scored here
@@ -198,8 +198,8 @@ def render_site(session, out_dir, lang="ru", scored=None, director=None, analyse
               pair=session.pair(pair), names=names, rows=scorecard(scored, pair),
               standing=standings.get(pair))
     if director is not None:
-        write("director.html", "director.html", title=t["director_page"], entries=director,
-              boards=set(scored.lines))
+        write("director.html", "director.html", title=t["director_page"],
+              entries=director.entries, warnings=director.warnings, boards=set(scored.lines))
     return written
 
 
