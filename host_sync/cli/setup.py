@@ -13,7 +13,7 @@ from pathlib import Path
 
 from host_sync import movements
 from host_sync.cli.lang import EVENT_DB, lang_option, say, tr
-from host_sync.event import corrections, knockout_draw, setup, show, swiss_draw
+from host_sync.event import corrections, knockout_draw, robin_days, setup, show, swiss_draw
 from host_sync.event.db import open_db
 from host_sync.interchange.deals import import_deals, read_deals
 from host_sync.interchange.names_csv import import_names, read_names
@@ -179,6 +179,17 @@ def _movement_options(parser):
         "teams: the rounds of the round robin this session plays (a round robin over several "
         "sessions: 1-5, then 6-9; default all)", "команды: туры кругового турнира, которые "
         "играет эта сессия (круговой на несколько сессий: 1-5, затем 6-9; по умолчанию все)"))
+    g.add_argument("--cycles", type=int, metavar="C", help=tr(
+        "teams: the round robin's cycles (rule book 1.5.3: everyone meets everyone C times, "
+        "home and away swapped in each next cycle; default 1); --matches counts over them all",
+        "команды: число кругов кругового турнира (регламент 1.5.3: каждый встречается с "
+        "каждым C раз, в следующем круге хозяева и гости меняются; по умолчанию 1); "
+        "--matches считает туры всех кругов"))
+    g.add_argument("--round-order", metavar="R1,R2,...", help=tr(
+        "teams: the round robin's rounds in the order the chief director set (rule book "
+        "1.5.3), each of its rounds once; default Berger's order", "команды: туры кругового "
+        "турнира в порядке, установленном главным судьёй (регламент 1.5.3), каждый по разу; "
+        "по умолчанию порядок Бергера"))
     g.add_argument("--swiss", action="store_true", help=tr(
         "teams: one round of a Swiss (rule book 1.5.6), a session a round: the first drawn at "
         "random among --teams N, each next one from the event's standings (its sections are "
@@ -240,9 +251,11 @@ def section_movements(args):
     if kind == "teams":
         return _teams_sections(args, letters)
     if args.teams is not None or args.matches is not None or args.swiss or args.knockout \
-            or args.double or args.seed is not None or args.segments is not None:
-        raise setup.SetupError("--teams, --matches, --swiss, --knockout, --double, --segments "
-                               "and --seed are for --movement teams", ru="--teams, --matches, "
+            or args.double or args.seed is not None or args.segments is not None \
+            or args.cycles is not None or args.round_order is not None:
+        raise setup.SetupError("--teams, --matches, --cycles, --round-order, --swiss, "
+                               "--knockout, --double, --segments and --seed are for --movement "
+                               "teams", ru="--teams, --matches, --cycles, --round-order, "
                                "--swiss, --knockout, --double, --segments и --seed только для "
                                "--movement teams")
     tables = _tables(args.tables, len(letters))
@@ -339,12 +352,22 @@ def _teams_sections(args, letters):
                                ru="командному движению нужно --teams N (два стола на матч)")
     if args.seed is not None:
         raise setup.SetupError("--seed is for --swiss", ru="--seed только для --swiss")
-    schedule = movements.round_robin(args.teams)
+    cycles = 1 if args.cycles is None else args.cycles
+    if not 1 <= cycles <= robin_days.MAX_CYCLES:
+        raise setup.SetupError("--cycles is 1 to %d, not %d" % (robin_days.MAX_CYCLES, cycles),
+                               ru="--cycles — от 1 до %d, а не %d" % (robin_days.MAX_CYCLES,
+                                                                 cycles))
+    order = None if args.round_order is None else _round_order(args.round_order)
+    schedule = movements.round_robin(args.teams, cycles, order)
     if args.matches is not None:
         first, last = _round_span(args.matches, len(schedule.rounds))
         schedule = movements.Schedule(schedule.participants, schedule.rounds[first - 1:last],
                                       schedule.kind)
     options = {"robin": args.teams}  # 5.7.3 counts over it all
+    if cycles > 1:
+        options["cycles"] = cycles
+    if order is not None:
+        options["order"] = order
     if args.matches is not None and first > 1:
         options["first_round"] = first  # numbered as the whole round robin numbers them
     movement = movements.teams_movement(schedule, _boards_per_set(args, len(schedule.rounds)),
@@ -355,6 +378,16 @@ def _teams_sections(args, letters):
 def _segments(args):
     """--segments, 1 when not given (knockout_draw checks the number)."""
     return 1 if args.segments is None else args.segments
+
+
+def _round_order(text):
+    """The rounds of "R1,R2,..." (round_robin checks that they are its rounds, once each)."""
+    parts = text.split(",")
+    if not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
+        raise setup.SetupError("--round-order takes round numbers separated by commas, not %r"
+                               % text, ru="--round-order: номера туров через запятую, а не %r"
+                               % text)
+    return [int(p) for p in parts]
 
 
 def _round_span(text, rounds):
@@ -487,6 +520,7 @@ def run_session_add(args, out, err):
         if number is None:
             number = (db.value("SELECT MAX(number) FROM sessions WHERE event_id = ?",
                                (eid,)) or 0) + 1
+        robin_days.check_day(db, eid, number, sections)
         sid = setup.new_session(db, eid, number, sections, current=not args.later,
                                 actor=args.actor)
         carried = setup.carry_players(db, sid, args.actor)

@@ -289,8 +289,9 @@ def _team_plan(movements, label, conditions, rulings, ties, names):
     through, names = ({team_label(letter, team, several): text
                        for (letter, team), text in given.items()} for given in (ties, names))
     knockout = all(mv.options.get("schedule") == "knockout" for mv in movements.values())
-    robin = [mv.options.get("robin") for mv in movements.values()]
-    each = min(robin) - 1 if all(type(n) is int and 1 < n for n in robin) else 0
+    robin = [(mv.options.get("robin"), mv.options.get("cycles", 1)) for mv in movements.values()]
+    each = min((n - 1) * c for n, c in robin) if all(
+        type(n) is int and 1 < n and type(c) is int and 0 < c for n, c in robin) else 0
     return TeamPlan(teams, {rnd: tuple(m) for rnd, m in rounds.items()}, groups, boards,
                     removed=removed, forfeits=forfeits, knockout=knockout, through=through,
                     sections=sections, matches_each=each, names=names, **conditions)

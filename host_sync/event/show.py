@@ -24,6 +24,8 @@ _TEXT = {
            "removed": "  team %d of section %s removed (5.7.3): %s",
            "forfeit": "  team %d of section %s: a technical defeat in round %d: %s",
            "swiss": "  a Swiss round (1.5.6), drawn with seed %s",
+           "robin": "  a round robin (1.5.3): %s teams, cycles %s, rounds %s of %d",
+           "order": "; the round order %s", "teams": "Teams:",
            "knockout": "  a knockout round (1.5.4): bracket %s",
            "double": " (out after two defeats, 1.5.5; lower bracket %s%s)",
            "final": "; the grand final", "final2": "; the grand final's second match",
@@ -45,6 +47,8 @@ _TEXT = {
            "removed": "  команда %d секции %s удалена (5.7.3): %s",
            "forfeit": "  команде %d секции %s техническое поражение в туре %d: %s",
            "swiss": "  тур по швейцарской системе (1.5.6), жеребьёвка с зерном %s",
+           "robin": "  круговой турнир (1.5.3): команд %s, кругов %s, туры %s из %d",
+           "order": "; порядок туров %s", "teams": "Команды:",
            "knockout": "  тур олимпийской системы (1.5.4): сетка %s",
            "double": " (выбывание после двух поражений, 1.5.5; нижняя сетка %s%s)",
            "final": "; финал", "final2": "; второй матч финала",
@@ -86,6 +90,18 @@ def facts(db, event_id, lang="ru"):
                                      t["tie_breaks"][conditions["tie_break"]]) + "\n"
 
 
+def _robin_line(mv, t):
+    """A round robin day's line: its teams and cycles, the rounds it plays of them all, and
+    the chief director's round order when one was given."""
+    robin, cycles = mv.options["robin"], mv.options.get("cycles", 1)
+    rounds = mv.round_numbers()
+    total = (robin - 1 + robin % 2) * cycles if type(robin) is int and type(cycles) is int \
+        else rounds[-1]
+    order = mv.options.get("order")
+    return t["robin"] % (robin, cycles, ranges(rounds), total) + (
+        t["order"] % ",".join(map(str, order)) if isinstance(order, list) else "")
+
+
 def _session(db, s, t, lang):
     lines = [t["session"] % s["number"] + (t["current"] if s["current"] else "")]
     if s["corrections_closed_at"]:
@@ -97,12 +113,19 @@ def _session(db, s, t, lang):
             lines.append(t["swiss"] % mv.options.get("seed", "?"))
         elif mv.options.get("schedule") == "knockout":
             lines.append(_knockout_line(mv.options, t))
+        elif mv.kind == "teams" and "robin" in mv.options:
+            lines.append(_robin_line(mv, t))
         for rnd in mv.round_numbers():
             lines += ["  " + line for line in mv.describe(rnd, lang).splitlines()]
         lines.append("  " + t["pairs"])
         named = _players(db, s["id"], letter)
         for pair in mv.pairs:
             lines.append("    %-4s %s" % (mv.label(pair), named.get(pair, t["unnamed"])))
+        teams = {team: name for (at, team), name in setup.team_names(db, s["id"]).items()
+                 if at == letter}
+        if teams:
+            lines.append("  " + t["teams"])
+            lines += ["    %-4s %s" % (team, teams[team]) for team in sorted(teams)]
     for r in team_rulings.rulings(db, s["id"]):
         lines.append(t["removed"] % (r.team, r.letter, r.reason) if r.round is None else
                      t["forfeit"] % (r.team, r.letter, r.round, r.reason))
